@@ -1,0 +1,72 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "healthetl",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "healthetl", targets: ["healthetl"]),
+        .library(name: "HealthETLCore", targets: ["HealthETLCore"]),
+        .library(name: "HealthETLStore", targets: ["HealthETLStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // C libraries, taken from the system so the distribution's security fixes apply.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]),
+
+        // The model, catalog, normalizer and plugin API: pure code, no files, no network.
+        .target(
+            name: "HealthETLCore",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Resources/metric-catalog.json")],
+            swiftSettings: strict),
+
+        // The SQLite store: migrations, the atomic batch writer, cursors, reports.
+        .target(
+            name: "HealthETLStore",
+            dependencies: ["HealthETLCore", "CSQLite"],
+            swiftSettings: strict),
+
+        // The thin executable: argument parsing and wiring only.
+        .executableTarget(
+            name: "healthetl",
+            dependencies: [
+                "HealthETLCore", "HealthETLStore", "CSQLite", "CLibXML2", "CZstd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
+        // Fixture builders and helpers shared by the test targets.
+        .target(
+            name: "HealthETLTestSupport",
+            dependencies: ["HealthETLCore", "HealthETLStore"],
+            path: "Tests/HealthETLTestSupport",
+            swiftSettings: strict),
+
+        .testTarget(
+            name: "HealthETLCoreTests",
+            dependencies: ["HealthETLCore", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthETLStoreTests",
+            dependencies: ["HealthETLStore", "HealthETLTestSupport", "CSQLite"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthETLEndToEndTests",
+            dependencies: ["HealthETLTestSupport"],
+            swiftSettings: strict),
+    ]
+)

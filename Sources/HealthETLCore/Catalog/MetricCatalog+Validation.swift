@@ -1,0 +1,93 @@
+extension MetricCatalog {
+    /// Checks the rules the normalizer and projections rely on; the first broken one is thrown.
+    func validate(file: String) throws {
+        func fail(_ location: String, _ problem: String) -> CatalogError {
+            CatalogError(file: file, location: location, problem: problem)
+        }
+        guard document.format == CatalogDocument.currentFormat else {
+            throw fail("format", "format \(document.format) is not supported (expected \(CatalogDocument.currentFormat))")
+        }
+        for (name, set) in document.unitSets {
+            guard set.units[set.canonical] == .identity else {
+                throw fail(
+                    "unit_sets.\(name)", "the canonical unit \(set.canonical) must be listed with scale 1")
+            }
+            for (spelling, conversion) in set.units
+            where !conversion.scale.isFinite || conversion.scale == 0 || !conversion.offset.isFinite {
+                throw fail("unit_sets.\(name).units.\(spelling)", "the scale must be a finite non-zero number")
+            }
+        }
+        var ids = Set<String>()
+        var claimedBy: [String: String] = [:]
+        for (index, metric) in document.metrics.enumerated() {
+            let here = "metrics[\(index)] (\(metric.id))"
+            guard metric.id.isSnakeCase else {
+                throw fail(here, "the id must be snake_case: lowercase letters, digits and _")
+            }
+            guard ids.insert(metric.id).inserted else { throw fail(here, "the id is defined twice") }
+            for identifier in Set(metric.identifiers) {
+                if let other = claimedBy[identifier] {
+                    throw fail(here, "\"\(identifier)\" already names metric \(other)")
+                }
+                claimedBy[identifier] = metric.id
+            }
+            guard Aggregation.allowed(for: metric.kind).contains(metric.aggregation) else {
+                let allowed = Aggregation.allowed(for: metric.kind).map(\.rawValue).sorted()
+                throw fail(
+                    here + ".aggregation",
+                    "\(metric.aggregation.rawValue) does not fit kind \(metric.kind.rawValue); use one of \(allowed.joined(separator: ", "))"
+                )
+            }
+            try validateValueRules(of: metric, at: here, fail: fail)
+            guard metric.tier == 1 || metric.tier == 2 else {
+                throw fail(here + ".tier", "the tier must be 1 (real time) or 2 (nightly batch)")
+            }
+        }
+        for (index, metric) in document.metrics.enumerated() {
+            for component in metric.components where !ids.contains(component) {
+                throw fail("metrics[\(index)] (\(metric.id)).components", "no metric has the id \(component)")
+            }
+        }
+    }
+
+    private func validateValueRules(
+        of metric: MetricDefinition, at here: String, fail: (String, String) -> CatalogError
+    ) throws {
+        if metric.kind.isQuantity {
+            guard let unit = metric.unit, let setName = metric.unitSet else {
+                throw fail(here, "a \(metric.kind.rawValue) metric needs a unit and a unit_set")
+            }
+            guard let set = document.unitSets[setName] else {
+                throw fail(here + ".unit_set", "no unit set is named \(setName)")
+            }
+            guard set.canonical == unit else {
+                throw fail(here + ".unit", "\(unit) differs from the canonical unit \(set.canonical) of \(setName)")
+            }
+        } else if metric.unit != nil || metric.unitSet != nil {
+            throw fail(here, "a \(metric.kind.rawValue) metric has no unit")
+        }
+        if metric.kind == .category {
+            guard let name = metric.category, document.categories[name] != nil else {
+                throw fail(here + ".category", "a category metric needs a defined category set")
+            }
+        }
+        if metric.kind == .correlation, metric.components.isEmpty {
+            throw fail(here + ".components", "a correlation needs its component metrics")
+        }
+        for (key, range) in [("hard", metric.hard), ("plausible", metric.plausible)] {
+            if let range, !range.isOrdered { throw fail(here + ".\(key)", "min is greater than max") }
+        }
+    }
+}
+
+extension String {
+    var isSnakeCase: Bool {
+        guard let first = utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else {
+            return false
+        }
+        return utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+    }
+}

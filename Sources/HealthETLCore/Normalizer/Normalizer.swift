@@ -1,0 +1,164 @@
+/// Checks records against the metric catalog and turns them into samples in canonical units.
+///
+/// Pure and table-driven: the catalog decides every rule, `now` is injected, and the outcome of
+/// a record depends on nothing but the record.
+public struct Normalizer: Sendable {
+    public let catalog: MetricCatalog
+    /// The source's "now": the export date for an archive, the clock for a live stream.
+    public var now: Instant
+    /// How far past `now` a sample may end before it is flagged as future-dated (clock skew).
+    public var futureToleranceSeconds: Int64
+
+    public init(catalog: MetricCatalog, now: Instant, futureToleranceSeconds: Int64 = 900) {
+        self.catalog = catalog
+        self.now = now
+        self.futureToleranceSeconds = futureToleranceSeconds
+    }
+
+    public func normalize(_ record: RawRecord) -> NormalizationOutcome {
+        switch check(record) {
+        case .success(let sample):
+            return sample.flags.isEmpty ? .accepted(sample) : .flagged(sample)
+        case .failure(let rejection):
+            return .quarantined(
+                QuarantinedRecord(reason: rejection.reason, detail: rejection.detail, raw: record))
+        }
+    }
+
+    private func check(_ record: RawRecord) -> Result<Sample, Rejection> {
+        guard let metric = catalog.metric(named: record.type) else {
+            return .failure(Rejection(.unknownType, "no catalog metric is named \(record.type)"))
+        }
+        guard let start = record.start.timestamp else {
+            return .failure(Rejection(.unparseableDate, "start date \"\(record.start.asWritten)\" is not a date-time"))
+        }
+        guard let end = record.end.timestamp else {
+            return .failure(Rejection(.unparseableDate, "end date \"\(record.end.asWritten)\" is not a date-time"))
+        }
+        guard end.instant >= start.instant else {
+            return .failure(Rejection(.endBeforeStart, "ends \(start.instant.seconds(until: end.instant) * -1) s before it starts"))
+        }
+        let definition = metric.definition
+        var value: Double?
+        var category: String?
+        switch definition.kind {
+        case .cumulative, .discrete:
+            switch quantity(of: record, metric: metric) {
+            case .success(let canonical): value = canonical
+            case .failure(let rejection): return .failure(rejection)
+            }
+        case .category:
+            switch categoryValue(of: record, metric: metric) {
+            case .success(let canonical): category = canonical
+            case .failure(let rejection): return .failure(rejection)
+            }
+        case .interval, .correlation:
+            if record.value == .absent, !definition.valueOptional {
+                return .failure(Rejection(.missingValue, "\(definition.id) needs a value"))
+            }
+        }
+        let sample = Sample(
+            id: ContentID(
+                metric: definition.id, source: record.sourceName, start: start.instant,
+                end: end.instant, value: record.value.asWritten, unit: record.unit),
+            metric: definition.id, sourceName: record.sourceName,
+            sourceVersion: record.sourceVersion, device: record.device, start: start.instant,
+            end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, value: value,
+            category: category, valueAsWritten: record.value.asWritten,
+            unitAsWritten: record.unit,
+            flags: flags(definition: definition, value: value, start: start.instant, end: end.instant),
+            metadata: record.metadata)
+        return .success(sample)
+    }
+
+    /// The value in the canonical unit, within the hard limits.
+    private func quantity(of record: RawRecord, metric: ResolvedMetric) -> Result<Double, Rejection> {
+        let number: Double
+        switch record.value {
+        case .absent:
+            return .failure(Rejection(.missingValue, "\(metric.id) needs a value"))
+        case .number(let given):
+            number = given
+        case .text(let text):
+            guard let parsed = Double(text) else {
+                return .failure(Rejection(.unparseableValue, "value \"\(text)\" is not a number"))
+            }
+            number = parsed
+        }
+        guard number.isFinite else {
+            return .failure(Rejection(.unparseableValue, "value is not a finite number"))
+        }
+        guard let unit = record.unit, !unit.isEmpty else {
+            return .failure(Rejection(.missingUnit, "\(metric.id) needs a unit"))
+        }
+        guard let conversion = metric.conversions[unit] else {
+            let accepted = metric.conversions.keys.sorted().joined(separator: ", ")
+            return .failure(Rejection(.unknownUnit, "unit \"\(unit)\" is not accepted for \(metric.id) (accepted: \(accepted))"))
+        }
+        let canonical = conversion.toCanonical(number)
+        if let hard = metric.definition.hard, !hard.contains(canonical) {
+            return .failure(Rejection(.hardLimit, "\(metric.id) outside its hard limits \(hard.text) \(metric.definition.unit ?? "")"))
+        }
+        return .success(canonical)
+    }
+
+    /// The canonical category value, or `nil` for an optional value left out.
+    private func categoryValue(of record: RawRecord, metric: ResolvedMetric) -> Result<String?, Rejection> {
+        guard let written = record.value.asWritten else {
+            return metric.definition.valueOptional
+                ? .success(nil) : .failure(Rejection(.missingValue, "\(metric.id) needs a value"))
+        }
+        guard let canonical = metric.categoryValues[written] else {
+            return .failure(Rejection(.unknownCategoryValue, "\"\(written)\" is not a value of \(metric.id)"))
+        }
+        return .success(canonical)
+    }
+
+    private func flags(definition: MetricDefinition, value: Double?, start: Instant, end: Instant) -> SampleFlags {
+        var flags: SampleFlags = []
+        let seconds = start.seconds(until: end)
+        if let value, let plausible = definition.plausible {
+            if definition.kind == .cumulative {
+                // Per-day limits: a sample spanning several days may hold several days' worth.
+                let days = max(1, seconds / 86_400)
+                if let max = plausible.max, value > max * days { flags.insert(.outOfPlausibleRange) }
+            } else if !plausible.contains(value) {
+                flags.insert(.outOfPlausibleRange)
+            }
+        }
+        if let longest = definition.plausibleMaxDurationSeconds, seconds > longest {
+            flags.insert(.implausibleDuration)
+        }
+        if end > now.adding(seconds: futureToleranceSeconds) {
+            flags.insert(.futureDated)
+        }
+        return flags
+    }
+}
+
+/// A failed check: the quarantine reason and a sentence saying exactly what was wrong.
+private struct Rejection: Error {
+    let reason: QuarantineReason
+    let detail: String
+
+    init(_ reason: QuarantineReason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+}
+
+extension ValueRange {
+    /// `[0, 100]`, `[0, ∞)` and the like, for messages.
+    var text: String {
+        let lower = min.map { "[\($0.formatted)" } ?? "(-∞"
+        let upper = max.map { "\($0.formatted)]" } ?? "∞)"
+        return lower + ", " + upper
+    }
+}
+
+extension Double {
+    /// Whole numbers without a trailing `.0`.
+    var formatted: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+}

@@ -1,0 +1,62 @@
+/// A point in time as whole milliseconds since 1970-01-01T00:00:00Z.
+///
+/// Stored as an integer so identity hashes, comparisons and SQLite columns are exact;
+/// the sources we read carry at most millisecond precision.
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var millisecondsSinceEpoch: Int64
+
+    public init(millisecondsSinceEpoch: Int64) {
+        self.millisecondsSinceEpoch = millisecondsSinceEpoch
+    }
+
+    public init(secondsSinceEpoch: Int64) {
+        self.millisecondsSinceEpoch = secondsSinceEpoch * 1000
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+    }
+
+    public func adding(seconds: Int64) -> Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + seconds * 1000)
+    }
+
+    /// Seconds from `self` to `later`, as a floating-point duration.
+    public func seconds(until later: Instant) -> Double {
+        Double(later.millisecondsSinceEpoch - millisecondsSinceEpoch) / 1000
+    }
+
+    /// ISO 8601 in UTC with milliseconds, e.g. `2024-03-01T06:30:00.000Z`.
+    public var description: String { iso8601(utcOffsetSeconds: 0) }
+
+    /// ISO 8601 at the given offset, e.g. `2024-03-01T07:30:00.000+01:00`.
+    public func iso8601(utcOffsetSeconds offset: Int32) -> String {
+        let local = millisecondsSinceEpoch + Int64(offset) * 1000
+        let (days, msOfDay) = local.floorDivided(by: 86_400_000)
+        let date = CivilDate(daysSinceEpoch: days)
+        let seconds = msOfDay / 1000
+        var text = date.description
+        text += "T" + twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60) + ":"
+        text += twoDigits(seconds % 60) + "." + threeDigits(msOfDay % 1000)
+        if offset == 0 { return text + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(Int64(offset)) / 60
+        return text + sign + twoDigits(magnitude / 60) + ":" + twoDigits(magnitude % 60)
+    }
+}
+
+private func twoDigits(_ value: Int64) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+}
+
+private func threeDigits(_ value: Int64) -> String {
+    value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+}
+
+extension Int64 {
+    /// Floor division with a non-negative remainder, for dates before 1970.
+    public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = (self >= 0 ? self : self - divisor + 1) / divisor
+        return (quotient, self - quotient * divisor)
+    }
+}

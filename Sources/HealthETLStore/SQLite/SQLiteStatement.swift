@@ -1,0 +1,87 @@
+import CSQLite
+
+/// A prepared statement, reused across rows: bind, step, reset.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    let sql: String
+
+    init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds values to `?1`, `?2`, … in order, after resetting the statement.
+    func bind(_ values: SQLiteValue...) throws {
+        try bind(values)
+    }
+
+    func bind(_ values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw error(code) }
+        }
+    }
+
+    /// Advances to the next row. Returns `false` when the statement is done.
+    @discardableResult
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let failure = error(code)
+            sqlite3_reset(handle)
+            throw failure
+        }
+    }
+
+    /// Binds, runs to completion and returns the number of rows changed.
+    @discardableResult
+    func run(_ values: SQLiteValue...) throws -> Int {
+        try bind(values)
+        while try step() {}
+        return connection.changes
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: pointer)
+    }
+
+    func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    private func error(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: connection.lastErrorMessage, statement: sql)
+    }
+}
+
+/// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so Swift buffers may go away.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

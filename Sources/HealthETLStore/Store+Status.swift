@@ -1,0 +1,45 @@
+import HealthETLCore
+
+extension Store {
+    /// Counts by metric, quarantine reason, cursor and table, read in one consistent snapshot.
+    public func status() throws -> StoreStatus {
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        let byMetric = try counts(
+            "SELECT m.name, count(*) FROM samples s JOIN metrics m ON m.id = s.metric_id GROUP BY m.name")
+        let byReason = try counts("SELECT reason, count(*) FROM quarantine GROUP BY reason")
+        let cursorRows = try connection.prepare(
+            """
+            SELECT s.name, c.lane, c.position, c.updated_ms FROM cursors c
+            JOIN streams s ON s.id = c.stream_id ORDER BY s.name, c.lane
+            """)
+        var cursors: [StoreStatus.Cursor] = []
+        while try cursorRows.step() {
+            let lane = Lane(code: Int(cursorRows.int64(1)))?.rawValue ?? "unknown"
+            cursors.append(
+                StoreStatus.Cursor(
+                    stream: cursorRows.text(0) ?? "", lane: lane, position: cursorRows.int64(2),
+                    updatedAt: Instant(millisecondsSinceEpoch: cursorRows.int64(3)).description))
+        }
+        return StoreStatus(
+            store: directory.path,
+            schema: try appliedMigrations(),
+            samples: StoreStatus.Samples(
+                total: byMetric.values.reduce(0, +),
+                flagged: Int(try connection.scalar("SELECT count(*) FROM samples WHERE flags <> 0") ?? 0),
+                byMetric: byMetric),
+            quarantine: StoreStatus.Quarantine(total: byReason.values.reduce(0, +), byReason: byReason),
+            cursors: cursors,
+            tombstones: StoreStatus.Tombstones(
+                total: Int(try connection.scalar("SELECT count(*) FROM tombstones") ?? 0)),
+            dirtyProjectionKeys: Int(try connection.scalar("SELECT count(*) FROM dirty_keys") ?? 0),
+            importRuns: Int(try connection.scalar("SELECT count(*) FROM import_runs") ?? 0))
+    }
+
+    private func counts(_ sql: String) throws -> [String: Int] {
+        let statement = try connection.prepare(sql)
+        var counts: [String: Int] = [:]
+        while try statement.step() { counts[statement.text(0) ?? ""] = Int(statement.int64(1)) }
+        return counts
+    }
+}

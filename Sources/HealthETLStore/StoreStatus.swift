@@ -1,0 +1,56 @@
+import HealthETLCore
+
+/// What `healthetl status` reports about a store.
+public struct StoreStatus: Codable, Equatable, Sendable {
+    public struct Samples: Codable, Equatable, Sendable {
+        public var total: Int
+        public var flagged: Int
+        public var byMetric: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case total, flagged
+            case byMetric = "by_metric"
+        }
+    }
+
+    public struct Quarantine: Codable, Equatable, Sendable {
+        public var total: Int
+        public var byReason: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case total
+            case byReason = "by_reason"
+        }
+    }
+
+    public struct Cursor: Codable, Equatable, Sendable {
+        public var stream: String
+        public var lane: String
+        public var position: Int64
+        public var updatedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case stream, lane, position
+            case updatedAt = "updated_at"
+        }
+    }
+
+    public struct Tombstones: Codable, Equatable, Sendable {
+        public var total: Int
+    }
+
+    public var store: String
+    public var schema: [String]
+    public var samples: Samples
+    public var quarantine: Quarantine
+    public var cursors: [Cursor]
+    public var tombstones: Tombstones
+    public var dirtyProjectionKeys: Int
+    public var importRuns: Int
+
+    enum CodingKeys: String, CodingKey {
+        case store, schema, samples, quarantine, cursors, tombstones
+        case dirtyProjectionKeys = "dirty_projection_keys"
+        case importRuns = "import_runs"
+    }
+}

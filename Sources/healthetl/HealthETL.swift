@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `healthetl`: the root command. Subcommands are listed here, explicitly.
+struct HealthETL: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthetl",
+        abstract: "Import, check, store and ship personal health data.",
+        discussion: """
+            Global options, before or after the command: --store DIR (default $HEALTHETL_HOME,
+            else ~/.local/share/healthetl) and --catalog FILE (extra metric definitions).
+
+            Exit codes: 0 success, 1 failure, 2 usage error, 3 partial (some input could not be
+            used; what could was committed).
+            """,
+        version: LinkedLibraries.versionText,
+        subcommands: [MetricsCommand.self, StatusCommand.self])
+}

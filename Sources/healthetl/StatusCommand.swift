@@ -1,0 +1,51 @@
+import ArgumentParser
+import HealthETLStore
+
+/// `healthetl status`: what the store holds.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show samples by metric, quarantine by reason, cursors by source and lane, tombstones.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print one JSON object instead of tables.")
+    var json = false
+
+    func run() throws {
+        let status: StoreStatus
+        do {
+            status = try global.openStore().status()
+        } catch {
+            throw CommandFailure(error)
+        }
+        if json {
+            try JSONOutput.print(status)
+            return
+        }
+        print("Store: \(status.store)")
+        print("Samples: \(status.samples.total) (\(status.samples.flagged) flagged)")
+        if !status.samples.byMetric.isEmpty {
+            var table = TextTable("  METRIC", "SAMPLES")
+            for (metric, count) in status.samples.byMetric.sorted(by: { $0.key < $1.key }) {
+                table.add("  " + metric, String(count))
+            }
+            print(table.rendered)
+        }
+        print("Quarantined: \(status.quarantine.total)")
+        for (reason, count) in status.quarantine.byReason.sorted(by: { $0.key < $1.key }) {
+            print("  \(reason): \(count)")
+        }
+        print("Tombstones: \(status.tombstones.total)")
+        print("Dirty projection keys: \(status.dirtyProjectionKeys)")
+        if status.cursors.isEmpty {
+            print("Cursors: none yet")
+        } else {
+            var table = TextTable("  STREAM", "LANE", "POSITION", "UPDATED")
+            for cursor in status.cursors {
+                table.add("  " + cursor.stream, cursor.lane, String(cursor.position), cursor.updatedAt)
+            }
+            print("Cursors:\n" + table.rendered)
+        }
+    }
+}
