@@ -49,6 +49,13 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // `make bench`: throughput of the import path's pieces.
+        .executableTarget(
+            name: "healthetl-bench",
+            dependencies: ["HealthETLCore", "HealthETLStore"],
+            path: "Benchmarks/HealthETLBenchmarks",
+            swiftSettings: strict),
+
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",

@@ -30,6 +30,7 @@ public final class Store {
         try directory.prepare()
         do {
             connection = try SQLiteConnection(path: directory.databasePath)
+            // A 64 MiB page cache keeps the identity index's hot pages in memory during imports.
             try connection.execute(
                 """
                 PRAGMA journal_mode = WAL;
@@ -37,6 +38,7 @@ public final class Store {
                 PRAGMA foreign_keys = ON;
                 PRAGMA temp_store = MEMORY;
                 PRAGMA busy_timeout = 5000;
+                PRAGMA cache_size = -65536;
                 """)
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: directory.databasePath, reason: error.description)
@@ -115,16 +117,25 @@ public final class Store {
                 stream_id, metadata, committed_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
-        let changed = try statement.run(
-            .blob(sample.id.bytes), .integer(try intern(.metrics, sample.metric)),
-            .integer(try intern(.sources, sample.sourceName)), .optional(sample.sourceVersion),
-            .optional(try sample.device.map { try intern(.devices, $0) }),
-            .integer(sample.start.millisecondsSinceEpoch), .integer(sample.end.millisecondsSinceEpoch),
-            .optional(sample.utcOffsetSeconds.map(Int64.init)), .optional(sample.value),
-            .optional(sample.category), .optional(sample.valueAsWritten), .optional(sample.unitAsWritten),
-            .integer(Int64(sample.flags.rawValue)), .integer(Int64(laned.lane.code)), .integer(stream),
-            .optional(sample.metadata.isEmpty ? nil : JSONText.pairs(sample.metadata)),
-            .integer(committedAt))
+        statement.reset()
+        try statement.bind(1, sample.id)
+        try statement.bind(2, try intern(.metrics, sample.metric))
+        try statement.bind(3, try intern(.sources, sample.sourceName))
+        try statement.bind(4, sample.sourceVersion)
+        if let device = sample.device { try statement.bind(5, try intern(.devices, device)) }
+        try statement.bind(6, sample.start.millisecondsSinceEpoch)
+        try statement.bind(7, sample.end.millisecondsSinceEpoch)
+        if let offset = sample.utcOffsetSeconds { try statement.bind(8, Int64(offset)) }
+        try statement.bind(9, sample.value)
+        try statement.bind(10, sample.category)
+        try statement.bind(11, sample.valueAsWritten)
+        try statement.bind(12, sample.unitAsWritten)
+        try statement.bind(13, Int64(sample.flags.rawValue))
+        try statement.bind(14, Int64(laned.lane.code))
+        try statement.bind(15, stream)
+        if !sample.metadata.isEmpty { try statement.bind(16, JSONText.pairs(sample.metadata)) }
+        try statement.bind(17, committedAt)
+        let changed = try statement.execute()
         return changed == 1
     }
 
@@ -143,26 +154,25 @@ public final class Store {
     private func apply(
         _ tombstone: Tombstone, stream: Int64, committedAt: Int64, dirty: inout Set<DirtyKey>
     ) throws -> Int {
+        let metric = try intern(.metrics, tombstone.metric)
         let lookup = try cached(
             """
-            SELECT s.metric_id, m.name, s.start_ms, s.end_ms, s.utc_offset_s
-            FROM samples s JOIN metrics m ON m.id = s.metric_id WHERE s.id = ?1
+            SELECT rowid, end_ms, utc_offset_s FROM samples
+            WHERE metric_id = ?1 AND start_ms = ?2 AND id = ?3
             """)
-        try lookup.bind(.blob(tombstone.sampleID.bytes))
-        var metricID: Int64?
-        var start: Int64?
+        try lookup.bind(
+            .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
         var end: Int64?
         if try lookup.step() {
-            metricID = lookup.int64(0)
-            start = lookup.int64(2)
-            end = lookup.int64(3)
-            let offset = lookup.isNull(4) ? nil : Int32(lookup.int64(4))
+            let rowid = lookup.int64(0)
+            end = lookup.int64(1)
+            let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
             dirty.formUnion(
                 DirtyKey.keys(
-                    metric: lookup.text(1) ?? "", start: Instant(millisecondsSinceEpoch: start!),
+                    metric: tombstone.metric, start: tombstone.start,
                     end: Instant(millisecondsSinceEpoch: end!), utcOffsetSeconds: offset))
+            try cached("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
         }
-        try cached("DELETE FROM samples WHERE id = ?1").run(.blob(tombstone.sampleID.bytes))
         let inserted = try cached(
             """
             INSERT OR IGNORE INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
@@ -170,7 +180,8 @@ public final class Store {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """
         ).run(
-            .blob(tombstone.sampleID.bytes), .optional(metricID), .optional(start), .optional(end),
+            .blob(tombstone.sampleID.bytes), .integer(metric),
+            .integer(tombstone.start.millisecondsSinceEpoch), .optional(end),
             .text(tombstone.reason), .integer(tombstone.deletedAt.millisecondsSinceEpoch),
             .integer(stream), .integer(committedAt))
         return inserted

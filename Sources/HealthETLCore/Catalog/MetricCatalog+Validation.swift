@@ -8,9 +8,10 @@ extension MetricCatalog {
             throw fail("format", "format \(document.format) is not supported (expected \(CatalogDocument.currentFormat))")
         }
         for (name, set) in document.unitSets {
-            guard set.units[set.canonical] == .identity else {
-                throw fail(
-                    "unit_sets.\(name)", "the canonical unit \(set.canonical) must be listed with scale 1")
+            // The canonical unit need not be a spelling at scale 1: HealthKit writes "%" for a
+            // 0–1 fraction, so in the percent set "%" converts ×100 to the canonical "%".
+            guard !set.units.isEmpty else {
+                throw fail("unit_sets.\(name).units", "a unit set needs at least one spelling")
             }
             for (spelling, conversion) in set.units
             where !conversion.scale.isFinite || conversion.scale == 0 || !conversion.offset.isFinite {

@@ -50,7 +50,9 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses 32 hexadecimal digits.
     public init?(hex: String) {
-        guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
+        // `UInt64(_:radix:)` accepts a sign; an id is hexadecimal digits only.
+        guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0.isHexDigit }),
+            let high = UInt64(hex.prefix(16), radix: 16),
             let low = UInt64(hex.suffix(16), radix: 16)
         else { return nil }
         self.init(high: high, low: low)
@@ -75,5 +77,13 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: ContentID, rhs: ContentID) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+}
+
+extension UInt8 {
+    var isHexDigit: Bool {
+        (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+            || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import HealthETLCore
 
 /// A prepared statement, reused across rows: bind, step, reset.
 final class SQLiteStatement {
@@ -39,6 +40,52 @@ final class SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw error(code) }
         }
+    }
+
+    // MARK: - Binding without allocation, for the per-row insert path
+
+    /// Resets the statement for new bindings; unbound parameters keep NULL after `clearBindings`.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: Double?) throws {
+        guard let value else { return }
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: String?) throws {
+        guard let value else { return }
+        var text = value
+        try text.withUTF8 { bytes in
+            try check(
+                sqlite3_bind_text(
+                    handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    Int32(bytes.count), transient))
+        }
+    }
+
+    /// Binds a content id's 16 bytes without building an array.
+    func bind(_ index: Int32, _ id: ContentID) throws {
+        var words = (id.high.bigEndian, id.low.bigEndian)
+        try withUnsafeBytes(of: &words) { raw in
+            try check(sqlite3_bind_blob(handle, index, raw.baseAddress, 16, transient))
+        }
+    }
+
+    /// Runs a bound statement that returns no rows; returns the rows it changed.
+    func execute() throws -> Int {
+        while try step() {}
+        return connection.changes
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw error(code) }
     }
 
     /// Advances to the next row. Returns `false` when the statement is done.

@@ -1,0 +1,50 @@
+# healthetl — build, test, demo and benchmark entry points.
+# `make demo` and `make test` install the Debian packages they need when they are missing.
+
+SWIFT       ?= swift
+APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev pkg-config
+STRICT       = -Xswiftc -warnings-as-errors
+DEMO_STORE  ?= $(CURDIR)/.demo-store
+BIN          = .build/debug/healthetl
+
+.PHONY: deps build test demo bench format clean
+
+## deps: install the missing system libraries (apt), as root or through sudo
+deps:
+	@missing=""; \
+	for pkg in $(APT_PACKAGES); do dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+## build: compile everything, warnings as errors
+build: deps
+	$(SWIFT) build $(STRICT)
+
+## test: build, then run every test (unit, store, end-to-end against the built binary)
+test: build
+	$(SWIFT) test $(STRICT)
+
+## demo: the main job on a throwaway store in .demo-store
+demo: build
+	@rm -rf "$(DEMO_STORE)"
+	$(BIN) --store "$(DEMO_STORE)" metrics
+	@echo
+	$(BIN) --store "$(DEMO_STORE)" status
+	@echo
+	@echo "Store files (private to you):"
+	@ls -la "$(DEMO_STORE)"
+
+## bench: release-build benchmarks
+bench: deps
+	$(SWIFT) build -c release $(STRICT)
+	./Benchmarks/run.sh
+
+## format: rewrite sources with the committed .swift-format
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build "$(DEMO_STORE)"

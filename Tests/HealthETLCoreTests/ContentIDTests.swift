@@ -1,0 +1,108 @@
+import Testing
+
+@testable import HealthETLCore
+
+struct ContentIDTests {
+    static let start = Instant(millisecondsSinceEpoch: 1_709_276_400_000)
+    static let end = Instant(millisecondsSinceEpoch: 1_709_276_460_000)
+
+    static func id(
+        metric: String = "heart_rate", source: String = "Simon’s Apple Watch", start: Instant = start,
+        end: Instant = end, value: String? = "72", unit: String? = "count/min"
+    ) -> ContentID {
+        ContentID(metric: metric, source: source, start: start, end: end, value: value, unit: unit)
+    }
+
+    /// Pinned values, computed independently of the Swift code with Python's hashlib over the
+    /// documented byte layout `v1␟metric␟source␟startMs␟endMs␟value␟unit␟` (␟ = 0x1F, each field
+    /// UTF-8, decimal milliseconds, an absent value or unit as the empty string), taking the first
+    /// 16 bytes of the SHA-256 digest:
+    ///
+    ///     import hashlib
+    ///     def cid(*f):
+    ///         b = b''.join(x.encode() + b'\x1f' for x in ('v1',) + f)
+    ///         return hashlib.sha256(b).digest()[:16].hex()
+    ///     cid('heart_rate', 'Simon’s Apple Watch', '1709276400000', '1709276460000', '72', 'count/min')
+    ///     cid('heart_rate', 'Simon’s Apple Watch', '1709276400000', '1709276460000', '72.0', 'count/min')
+    ///     cid('step_count', 'iPhone', '-1000', '0', '', '')
+    @Test func matchesSHA256OfTheDocumentedLayout() {
+        #expect(Self.id().description == "5383c6a46440070c9d81e93f63469a21")
+        #expect(Self.id(value: "72.0").description == "f8c6a37b98c470cbc0a79534ccad2ffb")
+        let bare = ContentID(
+            metric: "step_count", source: "iPhone", start: Instant(millisecondsSinceEpoch: -1_000),
+            end: Instant(millisecondsSinceEpoch: 0), value: nil, unit: nil)
+        #expect(bare.description == "17feec596e9fd6ca3513b0a88599a3cd")
+    }
+
+    @Test func sameFieldsGiveTheSameID() {
+        #expect(Self.id() == Self.id())
+        #expect(Self.id(value: nil, unit: nil) == Self.id(value: nil, unit: nil))
+    }
+
+    @Test func everyFieldChangesTheID() {
+        let base = Self.id()
+        let variants: [(String, ContentID)] = [
+            ("metric", Self.id(metric: "resting_heart_rate")),
+            ("source", Self.id(source: "iPhone")),
+            ("start", Self.id(start: Self.start.adding(seconds: -1))),
+            ("start by 1 ms", Self.id(start: Instant(millisecondsSinceEpoch: 1_709_276_400_001))),
+            ("end", Self.id(end: Self.end.adding(seconds: 1))),
+            ("value", Self.id(value: "73")),
+            ("value spelling", Self.id(value: "72.0")),
+            ("value absent", Self.id(value: nil)),
+            ("unit", Self.id(unit: "/min")),
+            ("unit absent", Self.id(unit: nil)),
+            // the separator keeps fields apart: moving text between fields changes the id
+            ("field boundary", Self.id(value: "72c", unit: "ount/min")),
+        ]
+        for (name, variant) in variants {
+            #expect(variant != base, "changing \(name) must change the id")
+        }
+        #expect(Set(variants.map(\.1)).count == variants.count, "every variant differs from the others")
+    }
+
+    @Test func hexRoundTrip() throws {
+        let id = Self.id()
+        let hex = id.description
+        #expect(hex.count == 32)
+        #expect(hex.allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(ContentID(hex: hex) == id)
+        #expect(ContentID(hex: hex.uppercased()) == id)
+        let small = ContentID(high: 1, low: 0xabc)
+        #expect(small.description == "0000000000000001" + "0000000000000abc")
+        #expect(ContentID(hex: small.description) == small)
+    }
+
+    @Test(arguments: [
+        "",
+        "5383c6a46440070c9d81e93f63469a2",  // 31 digits
+        "5383c6a46440070c9d81e93f63469a211",  // 33 digits
+        "5383c6a46440070c9d81e93f63469a2g",  // not hex
+        "5383c6a46440070c 9d81e93f63469a21",
+        "+383c6a46440070c9d81e93f63469a21",  // a sign is not a hexadecimal digit
+        "5383c6a46440070c+d81e93f63469a21",
+        "-000000000000000-000000000000000",
+    ])
+    func malformedHexIsRejected(_ text: String) {
+        #expect(ContentID(hex: text) == nil)
+    }
+
+    @Test func bytesRoundTripBigEndian() {
+        let id = ContentID(high: 0x0102_0304_0506_0708, low: 0x090a_0b0c_0d0e_0f10)
+        #expect(id.bytes == Array(1...16))
+        #expect(ContentID(digest: id.bytes) == id)
+        let hashed = Self.id()
+        #expect(ContentID(digest: hashed.bytes) == hashed)
+        // only the first 16 bytes of a longer digest count
+        #expect(ContentID(digest: hashed.bytes + [0xff, 0xee]) == hashed)
+        // bytes and hex agree: 0x53 0x83 … from the pinned value above
+        #expect(Array(hashed.bytes.prefix(2)) == [0x53, 0x83])
+        #expect(hashed.bytes.last == 0x21)
+    }
+
+    @Test func orderingIsByHighThenLow() {
+        #expect(ContentID(high: 1, low: .max) < ContentID(high: 2, low: 0))
+        #expect(ContentID(high: 2, low: 1) < ContentID(high: 2, low: 2))
+        #expect(!(ContentID(high: 2, low: 2) < ContentID(high: 2, low: 2)))
+    }
+}

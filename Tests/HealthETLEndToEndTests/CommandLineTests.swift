@@ -1,0 +1,119 @@
+import Foundation
+import HealthETLTestSupport
+import Testing
+
+/// Runs the built `healthetl` binary as a user would and checks its output and exit codes.
+@Suite struct CommandLineTests {
+    let runner = CommandRunner()
+    let directory = TemporaryDirectory("healthetl-e2e")
+
+    func json(_ text: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func metricsJSONListsTheCatalog() throws {
+        let result = try runner.run(["metrics", "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let report = try json(result.standardOutput)
+        let metrics = try #require(report["metrics"] as? [[String: Any]])
+        #expect(metrics.count >= 45)
+        #expect(report["count"] as? Int == metrics.count)
+        for metric in metrics {
+            let id = metric["id"] as? String ?? "?"
+            #expect((metric["kind"] as? String)?.isEmpty == false, "\(id) has no kind")
+            #expect((metric["unit"] as? String)?.isEmpty == false, "\(id) has no unit")
+        }
+        let heartRate = try #require(metrics.first { $0["id"] as? String == "heart_rate" })
+        #expect(heartRate["unit"] as? String == "/min")
+        #expect(heartRate["healthkit"] as? String == "HKQuantityTypeIdentifierHeartRate")
+        #expect((heartRate["accepted_units"] as? [String: Any])?["count/min"] != nil)
+    }
+
+    @Test func statusOnANewStoreReportsNothingAndKeepsFilesPrivate() throws {
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let store = directory.child("fresh")
+        let result = try runner.run(["--store", store, "status", "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let status = try json(result.standardOutput)
+        let samples = try #require(status["samples"] as? [String: Any])
+        #expect(samples["total"] as? Int == 0)
+        #expect((status["cursors"] as? [Any])?.isEmpty == true)
+        #expect((status["quarantine"] as? [String: Any])?["total"] as? Int == 0)
+        #expect((status["tombstones"] as? [String: Any])?["total"] as? Int == 0)
+        #expect(try mode(store) == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: store)
+        #expect(files.contains("healthetl.sqlite"))
+        for file in files {
+            #expect(try mode(store + "/" + file) == 0o600, "\(file)")
+        }
+    }
+
+    @Test func storeComesFromTheEnvironmentWhenNotGiven() throws {
+        let home = directory.child("from-env")
+        let result = try runner.run(["status", "--json"], environment: ["HEALTHETL_HOME": home])
+        #expect(result.exitCode == 0)
+        #expect(try json(result.standardOutput)["store"] as? String == home)
+    }
+
+    @Test(arguments: [
+        ["metrics", "--no-such-flag"],
+        ["no-such-command"],
+        ["status", "extra-argument"],
+        ["--store"],
+    ])
+    func usageErrorsExitWithTwo(arguments: [String]) throws {
+        let result = try runner.run(arguments)
+        #expect(result.exitCode == 2, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.contains("Usage") || result.standardError.contains("Error"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func helpAndVersionSucceed() throws {
+        let help = try runner.run(["--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.standardOutput.contains("status"))
+        let version = try runner.run(["--version"])
+        #expect(version.exitCode == 0)
+        #expect(version.standardOutput.contains("SQLite 3."))
+    }
+
+    @Test func worldReadableStoreFailsWithTheFix() throws {
+        let store = directory.child("exposed")
+        #expect(try runner.run(["--store", store, "status"]).exitCode == 0)
+        chmod(store + "/healthetl.sqlite", 0o644)
+        let result = try runner.run(["--store", store, "status"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("chmod 600"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func badCatalogFileFailsNamingTheEntry() throws {
+        let file = directory.child("extra.json")
+        let text = #"{"format": 1, "metrics": [{"id": "x", "kind": "sideways", "aggregation": "sum"}]}"#
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runner.run(["metrics", "--catalog", file])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains(file))
+        #expect(result.standardError.contains("metrics[0].kind"))
+    }
+
+    @Test func catalogFileAddsAMetric() throws {
+        let file = directory.child("extra.json")
+        let text = """
+            {"format": 1, "metrics": [{"id": "grip_strength", "name": "Grip strength",
+              "kind": "discrete", "aggregation": "statistics", "unit": "kg", "unit_set": "mass"}]}
+            """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runner.run(["--catalog", file, "metrics", "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let metrics = try #require(try json(result.standardOutput)["metrics"] as? [[String: Any]])
+        #expect(metrics.contains { $0["id"] as? String == "grip_strength" && $0["unit"] as? String == "kg" })
+    }
+}

@@ -1,0 +1,146 @@
+import HealthETLCore
+import HealthETLTestSupport
+import Testing
+
+@testable import HealthETLStore
+
+/// The writer's promise: a batch and its cursor advances land together or not at all.
+@Suite struct StoreCommitTests {
+    let directory = TemporaryDirectory()
+
+    func openStore() throws -> Store {
+        try Store(directory: StoreDirectory(path: directory.child("store")), now: { RecordFixtures.now })
+    }
+
+    func batch(_ range: Range<Int>, cursor: Int64, stream: String = "test:stream") -> CommitBatch {
+        CommitBatch(
+            stream: stream, samples: range.map { LanedSample(RecordFixtures.sample(index: $0), lane: .cold) },
+            cursors: [.cold: cursor])
+    }
+
+    @Test func commitsSamplesAndCursorTogether() throws {
+        let store = try openStore()
+        let result = try store.commit(batch(0..<10, cursor: 10))
+        #expect(result.inserted == 10)
+        #expect(result.duplicates == 0)
+        #expect(try store.status().samples.total == 10)
+        #expect(try store.cursor(stream: "test:stream", lane: .cold) == 10)
+    }
+
+    @Test(arguments: [CommitStage.afterRows, .beforeCommit])
+    func failureInsideCommitWritesNothing(stage: CommitStage) throws {
+        let store = try openStore()
+        try store.commit(batch(0..<5, cursor: 5))
+        store.faultInjection = { current in
+            if current == stage { throw InjectedFault() }
+        }
+        #expect(throws: InjectedFault.self) { try store.commit(batch(5..<20, cursor: 20)) }
+        #expect(try store.status().samples.total == 5)
+        #expect(try store.cursor(stream: "test:stream", lane: .cold) == 5)
+
+        store.faultInjection = nil
+        let retry = try store.commit(batch(5..<20, cursor: 20))
+        #expect(retry.inserted == 15)
+        #expect(try store.cursor(stream: "test:stream", lane: .cold) == 20)
+    }
+
+    @Test func rolledBackNamesAreInternedAgain() throws {
+        let store = try openStore()
+        store.faultInjection = { _ in throw InjectedFault() }
+        // The stream, metric and source rows vanish with the rollback; their cached ids must too.
+        #expect(throws: InjectedFault.self) { try store.commit(batch(0..<3, cursor: 3, stream: "new:stream")) }
+        store.faultInjection = nil
+        #expect(try store.commit(batch(0..<3, cursor: 3, stream: "new:stream")).inserted == 3)
+    }
+
+    @Test func cursorMovingBackwardsIsAnErrorAndWritesNothing() throws {
+        let store = try openStore()
+        try store.commit(batch(0..<10, cursor: 100))
+        #expect(throws: StoreError.cursorMovedBackwards(stream: "test:stream", lane: .cold, current: 100, requested: 50)) {
+            try store.commit(batch(10..<20, cursor: 50))
+        }
+        #expect(try store.status().samples.total == 10)
+        #expect(try store.cursor(stream: "test:stream", lane: .cold) == 100)
+        // Standing still is allowed: a re-run that finds nothing new commits at the same place.
+        #expect(try store.commit(batch(0..<10, cursor: 100)).duplicates == 10)
+    }
+
+    @Test func errorMessageNamesTheCursor() {
+        let error = StoreError.cursorMovedBackwards(stream: "apple_health:x", lane: .hot, current: 9, requested: 3)
+        #expect(error.description.contains("apple_health:x/hot"))
+        #expect(error.description.contains("not written"))
+    }
+
+    @Test func batchWithoutCursorIsRefused() throws {
+        let store = try openStore()
+        let empty = CommitBatch(stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [:])
+        #expect(throws: StoreError.batchWithoutCursor(stream: "s")) { try store.commit(empty) }
+        #expect(try store.status().samples.total == 0)
+    }
+
+    @Test func lanesHaveTheirOwnCursors() throws {
+        let store = try openStore()
+        try store.commit(CommitBatch(stream: "s", cursors: [.hot: 7, .cold: 3, .change: 1]))
+        let cursors = try store.cursors()
+        #expect(cursors.map(\.lane) == [.hot, .cold, .change])
+        #expect(cursors.map(\.position) == [7, 3, 1])
+    }
+
+    @Test func duplicatesAreCountedNotStored() throws {
+        let store = try openStore()
+        try store.commit(batch(0..<10, cursor: 10))
+        let again = try store.commit(batch(0..<15, cursor: 15))
+        #expect(again.inserted == 5)
+        #expect(again.duplicates == 10)
+        #expect(try store.status().samples.byMetric == ["heart_rate": 15])
+    }
+
+    @Test func tombstoneRemovesTheSampleAndIsKept() throws {
+        let store = try openStore()
+        try store.commit(batch(0..<3, cursor: 3))
+        let victim = RecordFixtures.sample(index: 1).id
+        let deletion = Tombstone(of: RecordFixtures.sample(index: 1), reason: "deleted_at_source", deletedAt: RecordFixtures.now)
+        let result = try store.commit(CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 1]))
+        #expect(result.tombstoned == 1)
+        let status = try store.status()
+        #expect(status.samples.total == 2)
+        #expect(status.tombstones.total == 1)
+        let metric = try store.connection.scalar(
+            "SELECT metric_id FROM tombstones WHERE sample_id = x'\(victim.description)'")
+        #expect(metric != nil)
+        // The same deletion again is not a second tombstone.
+        let repeated = try store.commit(CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 2]))
+        #expect(repeated.tombstoned == 0)
+    }
+
+    @Test func quarantineKeepsRawFormOnce() throws {
+        let store = try openStore()
+        let raw = RecordFixtures.record(type: "HKQuantityTypeIdentifierMadeUp", value: "1")
+        let record = QuarantinedRecord(reason: .unknownType, detail: "no catalog metric", raw: raw)
+        let first = try store.commit(CommitBatch(stream: "s", quarantined: [record], cursors: [.cold: 1]))
+        let second = try store.commit(CommitBatch(stream: "s", quarantined: [record], cursors: [.cold: 2]))
+        #expect(first.quarantined == 1)
+        #expect(second.quarantineDuplicates == 1)
+        #expect(try store.status().quarantine.byReason == ["unknown_type": 1])
+        let statement = try store.connection.prepare("SELECT raw FROM quarantine")
+        #expect(try statement.step())
+        #expect(statement.text(0)?.contains("HKQuantityTypeIdentifierMadeUp") == true)
+    }
+
+    @Test func committedSamplesMarkTheirLocalDaysDirty() throws {
+        let store = try openStore()
+        // 23:30 to 00:30 local time at +01:00 touches two local days.
+        let start = TimestampParser.parse("2024-03-01 23:30:00 +0100")!.instant
+        let end = start.adding(seconds: 3600)
+        let sample = Sample(
+            id: ContentID(metric: "step_count", source: "p", start: start, end: end, value: "100", unit: "count"),
+            metric: "step_count", sourceName: "p", start: start, end: end, utcOffsetSeconds: 3600, value: 100)
+        try store.commit(CommitBatch(stream: "s", samples: [LanedSample(sample, lane: .hot)], cursors: [.hot: 1]))
+        let statement = try store.connection.prepare("SELECT day FROM dirty_keys ORDER BY day")
+        var days: [String] = []
+        while try statement.step() { days.append(statement.text(0) ?? "") }
+        #expect(days == ["2024-03-01", "2024-03-02"])
+    }
+}
+
+struct InjectedFault: Error {}
