@@ -2,7 +2,7 @@
 # `make demo` and `make test` install the Debian packages they need when they are missing.
 
 SWIFT       ?= swift
-APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev pkg-config
+APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev pkg-config
 STRICT       = -Xswiftc -warnings-as-errors
 DEMO_STORE  ?= $(CURDIR)/.demo-store
 BIN          = .build/debug/healthetl
@@ -27,10 +27,10 @@ build: deps
 test: build
 	$(SWIFT) test $(STRICT)
 
-## demo: the main job on a throwaway store in .demo-store
+## demo: the main job — import the bundled sample export into a throwaway store in .demo-store
 demo: build
 	@rm -rf "$(DEMO_STORE)"
-	$(BIN) --store "$(DEMO_STORE)" metrics
+	$(BIN) --store "$(DEMO_STORE)" import SampleExports/apple-health-sample.zip
 	@echo
 	$(BIN) --store "$(DEMO_STORE)" status
 	@echo

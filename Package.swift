@@ -24,6 +24,9 @@ let package = Package(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]),
 
@@ -40,11 +43,25 @@ let package = Package(
             dependencies: ["HealthETLCore", "CSQLite"],
             swiftSettings: strict),
 
+        // Drives a source adapter into the store: normalize, batch, commit with cursors, supersede.
+        .target(
+            name: "HealthETLPipeline",
+            dependencies: ["HealthETLCore", "HealthETLStore"],
+            swiftSettings: strict),
+
+        // Source adapter `apple_health`: export.zip / export.xml / an unzipped export directory.
+        .target(
+            name: "AppleHealth",
+            dependencies: ["HealthETLCore", "CLibXML2", "CZlib"],
+            path: "Plugins/AppleHealth",
+            swiftSettings: strict),
+
         // The thin executable: argument parsing and wiring only.
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "CSQLite", "CLibXML2", "CZstd",
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "CSQLite", "CLibXML2",
+                "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -59,7 +76,7 @@ let package = Package(
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",
-            dependencies: ["HealthETLCore", "HealthETLStore"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline"],
             path: "Tests/HealthETLTestSupport",
             swiftSettings: strict),
 
@@ -70,6 +87,10 @@ let package = Package(
         .testTarget(
             name: "HealthETLStoreTests",
             dependencies: ["HealthETLStore", "HealthETLTestSupport", "CSQLite"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AppleHealthTests",
+            dependencies: ["AppleHealth", "HealthETLTestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLEndToEndTests",

@@ -15,10 +15,10 @@ public final class Store {
     public let directory: StoreDirectory
     let connection: SQLiteConnection
     let now: () -> Instant
-    private var statements: [String: SQLiteStatement] = [:]
-    private var interned: [InternTable: [String: Int64]] = [:]
+    var statements: [String: SQLiteStatement] = [:]
+    var interned: [InternTable: [String: Int64]] = [:]
     /// Names interned by the open transaction: forgotten if it rolls back.
-    private var internedInTransaction: [(InternTable, String)] = []
+    var internedInTransaction: [(InternTable, String)] = []
     /// Test seam: called at each `CommitStage`; throwing there aborts the commit.
     package var faultInjection: (@Sendable (CommitStage) throws -> Void)?
 
@@ -59,158 +59,6 @@ public final class Store {
     /// Names of the migrations applied to this store, in order.
     public func appliedMigrations() throws -> [String] {
         try Migrator(migrations: StoreSchema.migrations).appliedNames(connection)
-    }
-
-    // MARK: - Committing
-
-    /// Writes a batch and advances its cursors in one transaction.
-    /// - Throws: `StoreError.cursorMovedBackwards` (nothing written), `SQLiteError` (nothing written).
-    @discardableResult
-    public func commit(_ batch: CommitBatch) throws -> CommitResult {
-        guard !batch.cursors.isEmpty else { throw StoreError.batchWithoutCursor(stream: batch.stream) }
-        let committedAt = now().millisecondsSinceEpoch
-        do {
-            return try connection.writeTransaction {
-                let stream = try intern(.streams, batch.stream)
-                var result = CommitResult()
-                var dirty = Set<DirtyKey>()
-                for laned in batch.samples {
-                    if try insert(laned, stream: stream, committedAt: committedAt) {
-                        result.inserted += 1
-                        dirty.formUnion(DirtyKey.keys(for: laned.sample))
-                    } else {
-                        result.duplicates += 1
-                    }
-                }
-                for record in batch.quarantined {
-                    if try insert(record, stream: stream, committedAt: committedAt) {
-                        result.quarantined += 1
-                    } else {
-                        result.quarantineDuplicates += 1
-                    }
-                }
-                for tombstone in batch.tombstones {
-                    result.tombstoned += try apply(tombstone, stream: stream, committedAt: committedAt, dirty: &dirty)
-                }
-                try mark(dirty, at: committedAt)
-                try faultInjection?(.afterRows)
-                for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
-                    try advance(stream: stream, name: batch.stream, lane: lane, to: position, at: committedAt)
-                }
-                try faultInjection?(.beforeCommit)
-                internedInTransaction.removeAll()
-                return result
-            }
-        } catch {
-            for (table, name) in internedInTransaction { interned[table]?[name] = nil }
-            internedInTransaction.removeAll()
-            throw error
-        }
-    }
-
-    private func insert(_ laned: LanedSample, stream: Int64, committedAt: Int64) throws -> Bool {
-        let sample = laned.sample
-        let statement = try cached(
-            """
-            INSERT OR IGNORE INTO samples(id, metric_id, source_id, source_version, device_id,
-                start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
-                stream_id, metadata, committed_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-            """)
-        statement.reset()
-        try statement.bind(1, sample.id)
-        try statement.bind(2, try intern(.metrics, sample.metric))
-        try statement.bind(3, try intern(.sources, sample.sourceName))
-        try statement.bind(4, sample.sourceVersion)
-        if let device = sample.device { try statement.bind(5, try intern(.devices, device)) }
-        try statement.bind(6, sample.start.millisecondsSinceEpoch)
-        try statement.bind(7, sample.end.millisecondsSinceEpoch)
-        if let offset = sample.utcOffsetSeconds { try statement.bind(8, Int64(offset)) }
-        try statement.bind(9, sample.value)
-        try statement.bind(10, sample.category)
-        try statement.bind(11, sample.valueAsWritten)
-        try statement.bind(12, sample.unitAsWritten)
-        try statement.bind(13, Int64(sample.flags.rawValue))
-        try statement.bind(14, Int64(laned.lane.code))
-        try statement.bind(15, stream)
-        if !sample.metadata.isEmpty { try statement.bind(16, JSONText.pairs(sample.metadata)) }
-        try statement.bind(17, committedAt)
-        let changed = try statement.execute()
-        return changed == 1
-    }
-
-    private func insert(_ record: QuarantinedRecord, stream: Int64, committedAt: Int64) throws -> Bool {
-        let statement = try cached(
-            """
-            INSERT OR IGNORE INTO quarantine(id, reason, detail, raw, stream_id, committed_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            """)
-        return try statement.run(
-            .blob(record.id.bytes), .text(record.reason.rawValue), .text(record.detail),
-            .text(record.raw.rawJSON), .integer(stream), .integer(committedAt)) == 1
-    }
-
-    /// Removes the sample if present and records the tombstone. Returns 1 if the tombstone is new.
-    private func apply(
-        _ tombstone: Tombstone, stream: Int64, committedAt: Int64, dirty: inout Set<DirtyKey>
-    ) throws -> Int {
-        let metric = try intern(.metrics, tombstone.metric)
-        let lookup = try cached(
-            """
-            SELECT rowid, end_ms, utc_offset_s FROM samples
-            WHERE metric_id = ?1 AND start_ms = ?2 AND id = ?3
-            """)
-        try lookup.bind(
-            .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
-        var end: Int64?
-        if try lookup.step() {
-            let rowid = lookup.int64(0)
-            end = lookup.int64(1)
-            let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
-            dirty.formUnion(
-                DirtyKey.keys(
-                    metric: tombstone.metric, start: tombstone.start,
-                    end: Instant(millisecondsSinceEpoch: end!), utcOffsetSeconds: offset))
-            try cached("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
-        }
-        let inserted = try cached(
-            """
-            INSERT OR IGNORE INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
-                deleted_ms, stream_id, committed_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-            """
-        ).run(
-            .blob(tombstone.sampleID.bytes), .integer(metric),
-            .integer(tombstone.start.millisecondsSinceEpoch), .optional(end),
-            .text(tombstone.reason), .integer(tombstone.deletedAt.millisecondsSinceEpoch),
-            .integer(stream), .integer(committedAt))
-        return inserted
-    }
-
-    private func mark(_ keys: Set<DirtyKey>, at committedAt: Int64) throws {
-        let statement = try cached(
-            """
-            INSERT INTO dirty_keys(metric_id, day, marked_ms) VALUES (?1, ?2, ?3)
-            ON CONFLICT(metric_id, day) DO UPDATE SET marked_ms = excluded.marked_ms
-            """)
-        for key in keys {
-            try statement.run(.integer(try intern(.metrics, key.metric)), .text(key.day.description), .integer(committedAt))
-        }
-    }
-
-    private func advance(stream: Int64, name: String, lane: Lane, to position: Int64, at committedAt: Int64) throws {
-        let current = try cached("SELECT position FROM cursors WHERE stream_id = ?1 AND lane = ?2")
-        try current.bind(.integer(stream), .integer(Int64(lane.code)))
-        if try current.step(), current.int64(0) > position {
-            throw StoreError.cursorMovedBackwards(stream: name, lane: lane, current: current.int64(0), requested: position)
-        }
-        try cached(
-            """
-            INSERT INTO cursors(stream_id, lane, position, updated_ms) VALUES (?1, ?2, ?3, ?4)
-            ON CONFLICT(stream_id, lane) DO UPDATE SET position = excluded.position,
-                updated_ms = excluded.updated_ms
-            """
-        ).run(.integer(stream), .integer(Int64(lane.code)), .integer(position), .integer(committedAt))
     }
 
     // MARK: - Cursors

@@ -13,5 +13,5 @@ struct HealthETL: ParsableCommand {
             used; what could was committed).
             """,
         version: LinkedLibraries.versionText,
-        subcommands: [MetricsCommand.self, StatusCommand.self])
+        subcommands: [ImportCommand.self, StatusCommand.self, MetricsCommand.self])
 }

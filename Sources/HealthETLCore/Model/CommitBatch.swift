@@ -8,20 +8,35 @@ public struct CommitBatch: Sendable {
     public var samples: [LanedSample]
     public var quarantined: [QuarantinedRecord]
     public var tombstones: [Tombstone]
+    public var workouts: [LanedWorkout]
+    public var activitySummaries: [ActivitySummary]
+    public var documents: [ExportDocument]
+    /// Set when the batch comes from a full snapshot (an export): every sample in it, new or
+    /// already stored, is marked as seen in this snapshot, so a later complete snapshot can tell
+    /// what vanished.
+    public var snapshot: SnapshotMark?
     /// New cursor positions by lane; at least one, since a batch that moves no cursor could be
     /// committed again after a crash without anyone knowing.
     public var cursors: [Lane: Int64]
 
     public init(
         stream: String, samples: [LanedSample] = [], quarantined: [QuarantinedRecord] = [],
-        tombstones: [Tombstone] = [], cursors: [Lane: Int64]
+        tombstones: [Tombstone] = [], workouts: [LanedWorkout] = [], activitySummaries: [ActivitySummary] = [],
+        documents: [ExportDocument] = [], snapshot: SnapshotMark? = nil, cursors: [Lane: Int64]
     ) {
         self.stream = stream
         self.samples = samples
         self.quarantined = quarantined
         self.tombstones = tombstones
+        self.workouts = workouts
+        self.activitySummaries = activitySummaries
+        self.documents = documents
+        self.snapshot = snapshot
         self.cursors = cursors
     }
 
-    public var isEmpty: Bool { samples.isEmpty && quarantined.isEmpty && tombstones.isEmpty }
+    public var isEmpty: Bool {
+        samples.isEmpty && quarantined.isEmpty && tombstones.isEmpty && workouts.isEmpty
+            && activitySummaries.isEmpty && documents.isEmpty
+    }
 }

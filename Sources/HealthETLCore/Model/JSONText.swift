@@ -28,3 +28,15 @@ public enum JSONText {
         "[" + entries.map { "[\(quoted($0.key)),\(quoted($0.value))]" }.joined(separator: ",") + "]"
     }
 }
+
+extension JSONText {
+    /// Series points as `[[ms, value], …]`.
+    public static func points(_ points: [SeriesPoint]) -> String {
+        "[" + points.map { "[\($0.instant.millisecondsSinceEpoch),\($0.value)]" }.joined(separator: ",") + "]"
+    }
+
+    /// Strings as a JSON array.
+    public static func array(_ strings: [String]) -> String {
+        "[" + strings.map(quoted).joined(separator: ",") + "]"
+    }
+}

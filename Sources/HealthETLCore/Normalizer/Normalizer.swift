@@ -67,7 +67,7 @@ public struct Normalizer: Sendable {
             category: category, valueAsWritten: record.value.asWritten,
             unitAsWritten: record.unit,
             flags: flags(definition: definition, value: value, start: start.instant, end: end.instant),
-            metadata: record.metadata)
+            metadata: record.metadata, series: record.series)
         return .success(sample)
     }
 

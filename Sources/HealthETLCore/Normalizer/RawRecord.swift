@@ -11,11 +11,13 @@ public struct RawRecord: Hashable, Sendable {
     public var start: RawTime
     public var end: RawTime
     public var metadata: [MetadataEntry]
+    /// Points the record carries with it (HRV SDNN beat-to-beat heart rates), times resolved.
+    public var series: [SeriesPoint]
 
     public init(
         type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
         unit: String? = nil, value: RawValue, start: RawTime, end: RawTime,
-        metadata: [MetadataEntry] = []
+        metadata: [MetadataEntry] = [], series: [SeriesPoint] = []
     ) {
         self.type = type
         self.sourceName = sourceName
@@ -26,6 +28,7 @@ public struct RawRecord: Hashable, Sendable {
         self.start = start
         self.end = end
         self.metadata = metadata
+        self.series = series
     }
 
     /// The record as written, as a JSON object: what quarantine keeps.

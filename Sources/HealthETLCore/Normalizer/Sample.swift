@@ -19,12 +19,14 @@ public struct Sample: Hashable, Sendable {
     public var unitAsWritten: String?
     public var flags: SampleFlags
     public var metadata: [MetadataEntry]
+    public var series: [SeriesPoint]
 
     public init(
         id: ContentID, metric: String, sourceName: String, sourceVersion: String? = nil,
         device: String? = nil, start: Instant, end: Instant, utcOffsetSeconds: Int32? = nil,
         value: Double? = nil, category: String? = nil, valueAsWritten: String? = nil,
-        unitAsWritten: String? = nil, flags: SampleFlags = [], metadata: [MetadataEntry] = []
+        unitAsWritten: String? = nil, flags: SampleFlags = [], metadata: [MetadataEntry] = [],
+        series: [SeriesPoint] = []
     ) {
         self.id = id
         self.metric = metric
@@ -40,5 +42,6 @@ public struct Sample: Hashable, Sendable {
         self.unitAsWritten = unitAsWritten
         self.flags = flags
         self.metadata = metadata
+        self.series = series
     }
 }

@@ -11,8 +11,9 @@ public protocol SourceAdapter: Sendable {
     static var summary: String { get }
     var capabilities: SourceCapabilities { get }
 
-    /// Whether this adapter can read the input (by content, not by file name).
-    func recognizes(_ input: SourceInput) -> Bool
+    /// Whether this adapter can read the input, judged by content, not by file name; when it
+    /// cannot, the reason says why in words a user can act on.
+    func recognize(_ input: SourceInput) -> SourceRecognition
 
     /// Reads the input, handing every record to `handler`.
     /// - Throws: only for failures that make the read meaningless (unreadable file, hostile input)

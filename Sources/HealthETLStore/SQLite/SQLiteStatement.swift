@@ -110,6 +110,8 @@ final class SQLiteStatement {
         return connection.changes
     }
 
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }

@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first.
 enum StoreSchema {
-    static let migrations: [Migration] = [initial]
+    static let migrations: [Migration] = [initial, exportEntities]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
     /// projection keys and import runs.
@@ -81,5 +81,113 @@ enum StoreSchema {
                 complete INTEGER,
                 summary TEXT
             );
+            """)
+
+    /// What exports hold besides samples, and snapshot tracking for supersession.
+    static let exportEntities = Migration(
+        name: "0002_export_entities",
+        sql: """
+            -- The import run of the latest full snapshot (export) that contained the sample.
+            ALTER TABLE samples ADD COLUMN snapshot_run INTEGER;
+
+            -- Points a sample carries (HRV SDNN beats), as a JSON array of [ms, value] pairs.
+            CREATE TABLE sample_series(
+                sample_id BLOB PRIMARY KEY NOT NULL CHECK(length(sample_id) = 16),
+                points TEXT NOT NULL
+            ) WITHOUT ROWID;
+
+            CREATE TABLE workouts(
+                id BLOB PRIMARY KEY NOT NULL CHECK(length(id) = 16),
+                activity_type TEXT NOT NULL,
+                source_id INTEGER NOT NULL REFERENCES sources(id),
+                source_version TEXT,
+                device_id INTEGER REFERENCES devices(id),
+                start_ms INTEGER NOT NULL,
+                end_ms INTEGER NOT NULL,
+                utc_offset_s INTEGER,
+                duration_s REAL,
+                totals TEXT,
+                metadata TEXT,
+                route_files TEXT,
+                lane INTEGER NOT NULL CHECK(lane IN (0, 1, 2)),
+                stream_id INTEGER NOT NULL REFERENCES streams(id),
+                committed_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX workouts_by_start ON workouts(start_ms);
+
+            -- Parts of multi-part workouts; part 0 is the workout as a whole.
+            CREATE TABLE workout_activities(
+                workout_id BLOB NOT NULL REFERENCES workouts(id),
+                part INTEGER NOT NULL,
+                activity_type TEXT,
+                start_ms INTEGER NOT NULL,
+                end_ms INTEGER NOT NULL,
+                duration_s REAL,
+                metadata TEXT,
+                PRIMARY KEY(workout_id, part)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE workout_events(
+                workout_id BLOB NOT NULL REFERENCES workouts(id),
+                part INTEGER NOT NULL,
+                seq INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                date_ms INTEGER NOT NULL,
+                duration_s REAL,
+                metadata TEXT,
+                PRIMARY KEY(workout_id, part, seq)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE workout_statistics(
+                workout_id BLOB NOT NULL REFERENCES workouts(id),
+                part INTEGER NOT NULL,
+                seq INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                start_ms INTEGER,
+                end_ms INTEGER,
+                sum REAL,
+                average REAL,
+                minimum REAL,
+                maximum REAL,
+                unit TEXT,
+                PRIMARY KEY(workout_id, part, seq)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE workout_route_points(
+                workout_id BLOB NOT NULL REFERENCES workouts(id),
+                seq INTEGER NOT NULL,
+                time_ms INTEGER,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                elevation_m REAL,
+                speed_mps REAL,
+                horizontal_accuracy_m REAL,
+                PRIMARY KEY(workout_id, seq)
+            ) WITHOUT ROWID;
+
+            -- One row per local day; a newer export's figures replace an older one's.
+            CREATE TABLE activity_summaries(
+                day TEXT PRIMARY KEY NOT NULL,
+                attributes TEXT NOT NULL,
+                stream_id INTEGER NOT NULL REFERENCES streams(id),
+                committed_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
+
+            -- Characteristics, clinical record references, audiograms, vision prescriptions,
+            -- ECG recordings and unknown elements, kept whole as JSON.
+            CREATE TABLE export_documents(
+                id BLOB PRIMARY KEY NOT NULL CHECK(length(id) = 16),
+                kind TEXT NOT NULL,
+                start_ms INTEGER,
+                end_ms INTEGER,
+                source_id INTEGER REFERENCES sources(id),
+                body TEXT NOT NULL,
+                stream_id INTEGER NOT NULL REFERENCES streams(id),
+                committed_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX export_documents_by_kind ON export_documents(kind, start_ms);
+
+            ALTER TABLE import_runs ADD COLUMN stream TEXT;
+            ALTER TABLE import_runs ADD COLUMN snapshot_taken_ms INTEGER;
             """)
 }

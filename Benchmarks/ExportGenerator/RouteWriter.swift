@@ -1,0 +1,90 @@
+/// GPX 1.1 route files as the Health app exports them (`workout-routes/route_…gpx`).
+enum RouteWriter {
+    /// `route_2024-03-01_6.12pm.gpx`, from the Pacific wall clock at the workout's end.
+    static func fileName(for w: WorkoutPlan) -> String {
+        let local = CivilTime.localWallClock(w.end)
+        let date = CivilTime.date(days: local.day)
+        let hour24 = local.second / 3600
+        let minute = (local.second / 60) % 60
+        var hour12 = hour24 % 12
+        if hour12 == 0 { hour12 = 12 }
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = String(date.year)
+        return "route_\(year)-\(two(date.month))-\(two(date.day))_\(hour12).\(two(minute))"
+            + (hour24 < 12 ? "am" : "pm") + ".gpx"
+    }
+
+    /// A loop in Golden Gate Park, one point every `interval` seconds of moving time.
+    /// Returns the number of bytes written.
+    static func write(_ w: WorkoutPlan, path: String, interval: Int, seed: UInt64) throws -> Int64 {
+        let out = try ByteWriter(path: path, capacity: 1 << 16)
+        var g = SplitMix64(state: seed)
+        out.put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.put(
+            "<gpx version=\"1.1\" creator=\"Apple Health Export\" xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
+        )
+        out.put("  <metadata>\n    <time>2024-12-02T15:41:27Z</time>\n  </metadata>\n  <trk>\n")
+        let name = fileName(for: w)
+        out.put("    <name>Route ")
+        // "route_2024-03-01_6.12pm.gpx" → "2024-03-01 6:12pm"
+        let stem = name.dropFirst("route_".count).dropLast(".gpx".count)
+        out.put(stem.replacingFirst("_", with: " ").replacingFirst(".", with: ":"))
+        out.put("</name>\n    <trkseg>\n")
+
+        let centreLatitude = 37.7694
+        let centreLongitude = -122.4862
+        let metresPerDegreeLatitude = 111_320.0
+        let metresPerDegreeLongitude = 111_320.0 * 0.790_8
+        let radius = g.uniform(500, 900)
+        let speed = w.metres / Double(w.activeSeconds)
+        var travelled = 0.0
+        var t = w.start
+        let step = Int64(max(1, interval))
+        while t <= w.end {
+            if !w.isPaused(t) {
+                let angle = travelled / radius
+                let latitude = centreLatitude + radius * cosApprox(angle) / metresPerDegreeLatitude
+                let longitude = centreLongitude + radius * sinApprox(angle) / metresPerDegreeLongitude
+                out.put("      <trkpt lon=\"")
+                out.fixed(longitude + g.uniform(-0.000_02, 0.000_02), scale: 6)
+                out.put("\" lat=\"")
+                out.fixed(latitude + g.uniform(-0.000_02, 0.000_02), scale: 6)
+                out.put("\"><ele>")
+                out.fixed(22 + 14 * sinApprox(angle * 2) + g.uniform(-0.3, 0.3), scale: 6)
+                out.put("</ele><time>")
+                out.isoUTC(t)
+                out.put("</time><extensions><speed>")
+                out.fixed(max(0, speed * g.uniform(0.85, 1.15)), scale: 6)
+                out.put("</speed><course>")
+                var course = (angle * 57.295_779_513 + 90).truncatingRemainder(dividingBy: 360)
+                if course < 0 { course += 360 }
+                out.fixed(course, scale: 6)
+                out.put("</course><hAcc>")
+                out.fixed(g.uniform(1.2, 4.5), scale: 6)
+                out.put("</hAcc><vAcc>")
+                out.fixed(g.uniform(0.9, 3.2), scale: 6)
+                out.put("</vAcc></extensions></trkpt>\n")
+                travelled += speed * Double(step)
+            }
+            t += step
+        }
+        out.put("    </trkseg>\n  </trk>\n</gpx>\n")
+        try out.finish()
+        return out.bytesWritten
+    }
+}
+
+func cosApprox(_ x: Double) -> Double { sinApprox(x + 1.570_796_326_794_896_6) }
+
+extension Substring {
+    fileprivate func replacingFirst(_ target: Character, with replacement: String) -> String {
+        guard let index = firstIndex(of: target) else { return String(self) }
+        return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: Character, with replacement: String) -> String {
+        Substring(self).replacingFirst(target, with: replacement)
+    }
+}

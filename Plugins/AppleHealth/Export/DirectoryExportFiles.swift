@@ -1,0 +1,41 @@
+import Foundation
+
+/// An unzipped export: a folder with the main file, `workout-routes/` and `electrocardiograms/`.
+final class DirectoryExportFiles: ExportFiles {
+    let folder: String
+    let mainName: String
+    let mainSize: Int64?
+
+    init(folder: String, mainName: String) {
+        self.folder = folder
+        self.mainName = mainName
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + mainName)
+        mainSize = (attributes?[.size] as? NSNumber)?.int64Value
+    }
+
+    func readMain(into consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try FileStreamer.stream(path: folder + "/" + mainName, into: consume)
+    }
+
+    func readFile(_ relativePath: String) throws -> [UInt8]? {
+        let relative = Self.relative(relativePath)
+        // A reference must stay inside the export's folder.
+        guard !relative.split(separator: "/").contains("..") else { return nil }
+        let path = folder + "/" + relative
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        guard size <= ZipExportFiles.maximumSideFileBytes else {
+            throw ExportError.sideFileTooLarge(path: path, bytes: size)
+        }
+        var bytes: [UInt8] = []
+        try FileStreamer.stream(path: path) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    var electrocardiograms: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/electrocardiograms")) ?? []
+        return names.filter { $0.lowercased().hasSuffix(".csv") }.sorted().map { "electrocardiograms/" + $0 }
+    }
+}

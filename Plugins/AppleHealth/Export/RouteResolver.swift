@@ -1,0 +1,41 @@
+import HealthETLCore
+
+/// Reads the GPX files workouts reference (`FileReference path=…`) into route points.
+final class RouteResolver {
+    private let files: any ExportFiles
+
+    init(files: any ExportFiles) {
+        self.files = files
+    }
+
+    /// The points of every referenced file that exists; a missing or damaged file is a warning.
+    func points(for paths: [String], warn: (String) -> Void) throws -> [RoutePoint] {
+        var points: [RoutePoint] = []
+        for path in paths {
+            let bytes: [UInt8]?
+            do {
+                bytes = try files.readFile(path)
+            } catch let error as ExportError {
+                if case .sideFileTooLarge = error {
+                    warn("route_file_too_large")
+                    continue
+                }
+                throw error
+            }
+            guard let bytes else {
+                warn("route_file_missing")
+                continue
+            }
+            let reader = GPXReader()
+            let parser = XMLStreamParser(handler: reader)
+            do {
+                try bytes.withUnsafeBytes { try parser.feed($0) }
+                try parser.finish()
+            } catch is XMLStreamError {
+                warn("unparseable_route_file")
+            }
+            points += reader.points
+        }
+        return points
+    }
+}

@@ -1,0 +1,49 @@
+/// An export read straight from `export.zip`, entry by entry, without extracting anything.
+final class ZipExportFiles: ExportFiles {
+    /// Route and ECG files are read whole; anything larger than this is not a real one.
+    static let maximumSideFileBytes: UInt64 = 64 << 20
+
+    private let archive: ZipArchive
+    private let main: ZipEntry
+    /// The folder the main file sits in, e.g. `apple_health_export/`, or empty.
+    private let root: String
+    private let byName: [String: ZipEntry]
+
+    init(archive: ZipArchive, main: ZipEntry) {
+        self.archive = archive
+        self.main = main
+        if let slash = main.name.lastIndex(of: "/") {
+            root = String(main.name[...slash])
+        } else {
+            root = ""
+        }
+        var byName: [String: ZipEntry] = [:]
+        for entry in archive.entries where !entry.isDirectory && !entry.isMacMetadata && !entry.hasUnsafePath {
+            byName[entry.name] = entry
+        }
+        self.byName = byName
+    }
+
+    var mainName: String { main.name }
+    var mainSize: Int64? { Int64(main.uncompressedSize) }
+
+    func readMain(into consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try archive.read(main, into: consume)
+    }
+
+    func readFile(_ relativePath: String) throws -> [UInt8]? {
+        guard let entry = byName[root + Self.relative(relativePath)], !entry.isSymbolicLink else { return nil }
+        guard entry.uncompressedSize <= Self.maximumSideFileBytes else {
+            throw ExportError.sideFileTooLarge(path: entry.name, bytes: entry.uncompressedSize)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(entry.uncompressedSize))
+        try archive.read(entry) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    var electrocardiograms: [String] {
+        byName.keys.filter { $0.hasPrefix(root + "electrocardiograms/") && $0.lowercased().hasSuffix(".csv") }
+            .map { String($0.dropFirst(root.count)) }.sorted()
+    }
+}

@@ -1,0 +1,415 @@
+/// The streaming byte filter in front of libxml2: takes out the DOCTYPE and blanks illegal control
+/// characters, keeping what it needs to map libxml2's positions back to the original input.
+///
+/// Apple's internal DTD cannot be trusted (iOS 16 shipped one with unclosed ATTLISTs and a stray
+/// `>` that makes every strict parser fail) and an export never needs it, so the whole
+/// `<!DOCTYPE … [ … ]>` block is dropped before libxml2 sees a byte of it. The internal subset
+/// ends at the first `]` followed by optional whitespace and `>`, outside comments. While skipping,
+/// a DOCTYPE that declares an entity (`<!ENTITY`) or names an external DTD (`SYSTEM`, `PUBLIC`)
+/// is rejected as hostile: Apple's DTD does neither.
+///
+/// Control characters XML forbids (0x00–0x08, 0x0B, 0x0C, 0x0E–0x1F; some iOS 16 exports carry a
+/// raw `\x0b`) become a space, one for one, so the record around them survives. They never occur
+/// inside a multi-byte UTF-8 sequence, so replacing them cannot break one.
+struct XMLByteFilter {
+    /// The one stretch of input the filter dropped: the DOCTYPE.
+    struct Removal: Equatable {
+        /// Where the dropped bytes were, as an offset in the filtered output.
+        var filteredStart: Int64
+        /// Where they were in the original input.
+        var originalStart: Int64
+        /// How many bytes were dropped.
+        var length: Int64
+        /// How many of them were line feeds.
+        var newlines: Int
+        /// The original line and column of `<!DOCTYPE`.
+        var startLine: Int
+        var startColumn: Int
+        /// Original column minus filtered column for what follows the DOCTYPE on its last line.
+        var columnShift: Int
+    }
+
+    private enum State {
+        /// In the prolog between markup; bytes pass through.
+        case prolog
+        /// After `<` in the prolog, holding back the first `matched` bytes of `<!DOCTYPE` (whatever
+        /// follows all nine is treated as a DOCTYPE, so libxml2 never parses one).
+        case prologMarkup(matched: Int)
+        /// After `<!-` in the prolog.
+        case prologCommentStart
+        /// In a prolog comment; `dashes` counts the `-` just seen.
+        case prologComment(dashes: Int)
+        /// In a processing instruction (such as the XML declaration).
+        case prologInstruction(afterQuestionMark: Bool)
+        /// Between `<!DOCTYPE` and `[` or `>`: the root name and any external identifier.
+        case doctypeHeader
+        /// In the internal subset, `matched` bytes into `<!ENTITY`.
+        case internalSubset(matched: Int)
+        /// After `<!-` in the internal subset.
+        case subsetCommentStart
+        /// In a comment in the internal subset, which may contain anything, `]>` included.
+        case subsetComment(dashes: Int)
+        /// After `]` and optional whitespace: a `>` now ends the DOCTYPE.
+        case subsetClosing
+        /// After the prolog: everything passes through apart from control characters.
+        case body
+
+        var isInDoctype: Bool {
+            switch self {
+            case .doctypeHeader, .internalSubset, .subsetCommentStart, .subsetComment, .subsetClosing:
+                return true
+            case .prolog, .prologMarkup, .prologCommentStart, .prologComment, .prologInstruction, .body:
+                return false
+            }
+        }
+    }
+
+    /// A place in the original input, tracked byte by byte only until the body starts.
+    private struct Position {
+        var offset: Int64 = 0
+        var line = 1
+        var column = 1
+    }
+
+    private var state = State.prolog
+    private var position = Position()
+    /// Where the markup that is being matched (`<!DOCTYPE`, `<!ENTITY`) started.
+    private var markupStart = Position()
+    /// The word of the DOCTYPE header being read, packed big-endian (first 8 bytes), and its length.
+    private var headerWord: UInt64 = 0
+    private var headerWordLength = 0
+    private var headerWordStart = Position()
+    private var doctypeSeen = false
+
+    /// The DOCTYPE that was dropped, once one was found.
+    private(set) var removal: Removal?
+    /// How many illegal control characters were replaced by a space so far.
+    private(set) var illegalControlCharacters = 0
+    /// Bytes of original input taken in so far.
+    private(set) var inputOffset: Int64 = 0
+    /// Bytes handed on to libxml2 so far.
+    private(set) var outputOffset: Int64 = 0
+
+    /// Extra room `filter` may need in `output` beyond the input's size, for held-back bytes.
+    static let outputSlack = 16
+
+    /// Whether the input so far ends inside the DOCTYPE.
+    var isInDoctype: Bool { state.isInDoctype }
+
+    // MARK: - Filtering
+
+    /// Filters the next piece of input into `output`, which must have room for
+    /// `input.count + outputSlack` bytes, and returns how many bytes were written.
+    ///
+    /// - Throws: `XMLStreamError` `.hostile` for an entity declaration or an external DTD,
+    ///   `.malformed` for a second DOCTYPE.
+    mutating func filter(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>
+    ) throws(XMLStreamError) -> Int {
+        var written = 0
+        var index = 0
+        while index < input.count {
+            if case .body = state {
+                written += copyBody(UnsafeRawBufferPointer(rebasing: input[index...]), to: output + written)
+                break
+            }
+            try step(input[index], into: output, written: &written)
+            index += 1
+        }
+        inputOffset += Int64(input.count)
+        outputOffset += Int64(written)
+        return written
+    }
+
+    /// Ends the input: writes any held-back bytes to `output` (room for `outputSlack` bytes) and
+    /// returns how many.
+    mutating func finish(into output: UnsafeMutablePointer<UInt8>) -> Int {
+        guard case .prologMarkup(let matched) = state else { return 0 }
+        let written = emitDoctypePrefix(matched, into: output, at: 0)
+        state = .body
+        outputOffset += Int64(written)
+        return written
+    }
+
+    /// The body: copy, blanking illegal control characters. This is the hot loop, so it skips
+    /// eight bytes at a time when none of them is below 0x20.
+    private mutating func copyBody(_ input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        let count = input.count
+        guard let source = input.baseAddress, count > 0 else { return 0 }
+        UnsafeMutableRawPointer(output).copyMemory(from: source, byteCount: count)
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(output + index).loadUnaligned(as: UInt64.self)
+            // Non-zero exactly when some byte of `word` is below 0x20 (tabs and line feeds included).
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
+                blankIllegalControls(output + index, count: 8)
+            }
+            index += 8
+        }
+        blankIllegalControls(output + index, count: count - index)
+        return count
+    }
+
+    private mutating func blankIllegalControls(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        for index in 0..<count where bytes[index] < 0x20 && Self.isIllegalControl(bytes[index]) {
+            bytes[index] = Self.space
+            illegalControlCharacters += 1
+        }
+    }
+
+    /// One byte of the prolog or the DOCTYPE.
+    private mutating func step(
+        _ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) throws(XMLStreamError) {
+        let wasInDoctype = state.isInDoctype
+        var pending = true
+        while pending {
+            pending = false
+            switch state {
+            case .prolog:
+                if byte == Self.lessThan {
+                    markupStart = position
+                    state = .prologMarkup(matched: 1)
+                } else {
+                    emit(byte, into: output, at: &written)
+                }
+
+            case .prologMarkup(let matched):
+                if byte == Self.doctype[matched] {
+                    if matched + 1 == Self.doctype.count {
+                        try beginDoctype(written: written)
+                    } else {
+                        state = .prologMarkup(matched: matched + 1)
+                    }
+                } else {
+                    written += emitDoctypePrefix(matched, into: output, at: written)
+                    emit(byte, into: output, at: &written)
+                    if matched == 1, byte == UInt8(ascii: "?") {
+                        state = .prologInstruction(afterQuestionMark: false)
+                    } else if matched == 2, byte == Self.dash {
+                        state = .prologCommentStart
+                    } else {
+                        // The root element, or something libxml2 will reject on its own.
+                        state = .body
+                    }
+                }
+
+            case .prologCommentStart:
+                emit(byte, into: output, at: &written)
+                state = byte == Self.dash ? .prologComment(dashes: 0) : .body
+
+            case .prologComment(let dashes):
+                emit(byte, into: output, at: &written)
+                if byte == Self.greaterThan, dashes >= 2 {
+                    state = .prolog
+                } else {
+                    state = .prologComment(dashes: byte == Self.dash ? dashes + 1 : 0)
+                }
+
+            case .prologInstruction(let afterQuestionMark):
+                emit(byte, into: output, at: &written)
+                if byte == Self.greaterThan, afterQuestionMark {
+                    state = .prolog
+                } else {
+                    state = .prologInstruction(afterQuestionMark: byte == UInt8(ascii: "?"))
+                }
+
+            case .doctypeHeader:
+                if Self.isWhitespace(byte) || byte == Self.openBracket || byte == Self.greaterThan
+                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+                {
+                    try endHeaderWord()
+                    if byte == Self.openBracket {
+                        state = .internalSubset(matched: 0)
+                    } else if byte == Self.greaterThan {
+                        endDoctype()
+                    }
+                } else {
+                    if headerWordLength == 0 { headerWordStart = position }
+                    if headerWordLength < 8 { headerWord = headerWord << 8 | UInt64(byte) }
+                    headerWordLength += 1
+                }
+
+            case .internalSubset(let matched):
+                if matched > 0, matched < Self.entity.count, byte == Self.entity[matched] {
+                    if matched + 1 == Self.entity.count {
+                        throw hostile(Self.declaresEntity, at: markupStart)
+                    }
+                    state = .internalSubset(matched: matched + 1)
+                } else if matched == 2, byte == Self.dash {
+                    state = .subsetCommentStart
+                } else if byte == Self.lessThan {
+                    markupStart = position
+                    state = .internalSubset(matched: 1)
+                } else if byte == Self.closeBracket {
+                    state = .subsetClosing
+                } else {
+                    state = .internalSubset(matched: 0)
+                }
+
+            case .subsetCommentStart:
+                if byte == Self.dash {
+                    state = .subsetComment(dashes: 0)
+                } else {
+                    state = .internalSubset(matched: 0)
+                    pending = true
+                }
+
+            case .subsetComment(let dashes):
+                if byte == Self.greaterThan, dashes >= 2 {
+                    state = .internalSubset(matched: 0)
+                } else {
+                    state = .subsetComment(dashes: byte == Self.dash ? dashes + 1 : 0)
+                }
+
+            case .subsetClosing:
+                if byte == Self.greaterThan {
+                    endDoctype()
+                } else if !Self.isWhitespace(byte), byte != Self.closeBracket {
+                    state = .internalSubset(matched: 0)
+                    pending = true
+                }
+
+            case .body:
+                emit(byte, into: output, at: &written)
+            }
+        }
+        if wasInDoctype || state.isInDoctype {
+            removal?.length += 1
+            if byte == Self.lineFeed { removal?.newlines += 1 }
+        }
+        advance(over: byte)
+    }
+
+    // MARK: - The DOCTYPE
+
+    private mutating func beginDoctype(written: Int) throws(XMLStreamError) {
+        if doctypeSeen {
+            throw XMLStreamError(
+                kind: .malformed,
+                message: "The export has a second DOCTYPE; a well-formed XML file has at most one. The file "
+                    + "is damaged or was edited: export the data again from the Health app.",
+                line: markupStart.line, column: markupStart.column, byteOffset: markupStart.offset)
+        }
+        doctypeSeen = true
+        // The `E` that completed `<!DOCTYPE` is counted by `step`, like every byte after it.
+        removal = Removal(
+            filteredStart: outputOffset + Int64(written), originalStart: markupStart.offset,
+            length: Int64(Self.doctype.count - 1), newlines: 0,
+            startLine: markupStart.line, startColumn: markupStart.column, columnShift: 0)
+        headerWord = 0
+        headerWordLength = 0
+        state = .doctypeHeader
+    }
+
+    private mutating func endHeaderWord() throws(XMLStreamError) {
+        defer {
+            headerWord = 0
+            headerWordLength = 0
+        }
+        guard headerWordLength == 6, headerWord == Self.system || headerWord == Self.public else { return }
+        throw hostile(Self.externalDTD, at: headerWordStart)
+    }
+
+    private mutating func endDoctype() {
+        // `position` is still the `>`; what follows it starts one column further on.
+        if let startColumn = removal?.startColumn {
+            removal?.columnShift = position.column + 1 - startColumn
+        }
+        state = .prolog
+    }
+
+    private static let declaresEntity =
+        "The export's DOCTYPE declares an entity (<!ENTITY). Apple Health exports never declare entities; "
+        + "this file was crafted or damaged and is not read. Export the data again from the Health app."
+
+    private static let externalDTD =
+        "The export's DOCTYPE points at an external DTD (SYSTEM or PUBLIC). Apple Health exports carry "
+        + "their DTD inline; this file was crafted or damaged and is not read. Export the data again from "
+        + "the Health app."
+
+    private func hostile(_ message: String, at place: Position) -> XMLStreamError {
+        XMLStreamError(
+            kind: .hostile, message: message, line: place.line, column: place.column, byteOffset: place.offset
+        )
+    }
+
+    // MARK: - Output and position
+
+    private mutating func emit(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, at written: inout Int)
+    {
+        if byte < 0x20 && Self.isIllegalControl(byte) {
+            output[written] = Self.space
+            illegalControlCharacters += 1
+        } else {
+            output[written] = byte
+        }
+        written += 1
+    }
+
+    /// Writes the held-back first `matched` bytes of `<!DOCTYPE` and returns how many.
+    private func emitDoctypePrefix(_ matched: Int, into output: UnsafeMutablePointer<UInt8>, at written: Int)
+        -> Int
+    {
+        for index in 0..<matched { output[written + index] = Self.doctype[index] }
+        return matched
+    }
+
+    private mutating func advance(over byte: UInt8) {
+        position.offset += 1
+        if byte == Self.lineFeed {
+            position.line += 1
+            position.column = 1
+        } else {
+            position.column += 1
+        }
+    }
+
+    // MARK: - Mapping libxml2's positions back
+
+    /// The original offset of a byte libxml2 saw at `filteredOffset`.
+    func originalOffset(ofFiltered filteredOffset: Int64) -> Int64 {
+        guard let removal, filteredOffset >= removal.filteredStart else { return filteredOffset }
+        return filteredOffset + removal.length
+    }
+
+    /// The original line and column of what libxml2 reported at `line`, `column`, `filteredOffset`.
+    func originalPosition(line: Int, column: Int, filteredOffset: Int64) -> (line: Int, column: Int) {
+        guard let removal, line >= removal.startLine else { return (line, column) }
+        if line > removal.startLine { return (line + removal.newlines, column) }
+        guard filteredOffset >= removal.filteredStart else { return (line, column) }
+        return (line + removal.newlines, column + removal.columnShift)
+    }
+
+    // MARK: - Bytes
+
+    private static let doctype: [UInt8] = Array("<!DOCTYPE".utf8)
+    private static let entity: [UInt8] = Array("<!ENTITY".utf8)
+    private static let system = packed("SYSTEM")
+    private static let `public` = packed("PUBLIC")
+    private static let lessThan = UInt8(ascii: "<")
+    private static let greaterThan = UInt8(ascii: ">")
+    private static let openBracket = UInt8(ascii: "[")
+    private static let closeBracket = UInt8(ascii: "]")
+    private static let dash = UInt8(ascii: "-")
+    private static let space = UInt8(ascii: " ")
+    private static let lineFeed = UInt8(ascii: "\n")
+
+    /// Bit n set: byte n is a control character XML 1.0 forbids (all below 0x20 but tab, LF, CR).
+    private static let illegalControlMask: UInt32 = ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
+
+    @inline(__always)
+    private static func isIllegalControl(_ byte: UInt8) -> Bool {
+        illegalControlMask & (1 << UInt32(byte)) != 0
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func packed(_ word: String) -> UInt64 {
+        word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}

@@ -1,0 +1,364 @@
+import CLibXML2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A streaming XML reader on libxml2's SAX2 push parser, hardened for files from strangers.
+///
+/// Feed the document in chunks of any size (1 byte works); the handler sees each start and end
+/// tag as libxml2 parses it, with names and values pointing into libxml2's buffers, so memory
+/// stays constant however large the document is. On the way in, `XMLByteFilter` drops the
+/// DOCTYPE (refusing one that declares entities or an external DTD) and blanks illegal control
+/// characters. libxml2 runs without entity substitution, DTD loading or network access.
+///
+/// Input is expected in UTF-8, as Apple writes it; bytes that are not valid UTF-8 end the parse
+/// with an `.encoding` error.
+///
+/// The parser is confined to the thread that uses it; it is not `Sendable`.
+///
+/// ```swift
+/// let parser = XMLStreamParser(handler: handler)
+/// while let chunk = try next() { try chunk.withUnsafeBytes { try parser.feed($0) } }
+/// try parser.finish()
+/// ```
+public final class XMLStreamParser {
+    /// What libxml2 reported, in the filtered stream's coordinates.
+    struct LibXML2Problem {
+        var code: Int32
+        var message: String
+        var line: Int
+        var column: Int
+        var filteredOffset: Int64
+    }
+
+    /// The most input handed to libxml2 in one `xmlParseChunk` call, whatever the caller's chunk size.
+    private static let sliceSize = 256 * 1024
+
+    private let handler: any XMLEventHandler
+    private let textHandler: (any XMLTextHandler)?
+    private let context: xmlParserCtxtPtr
+    private var filter = XMLByteFilter()
+    /// The filtered bytes of the current slice, on their way to libxml2.
+    private let filtered: UnsafeMutablePointer<UInt8>
+    /// The current start tag's attributes, reused from tag to tag.
+    private var attributeSpans: UnsafeMutableBufferPointer<XMLAttributes.Span>
+    /// Decoded attribute values of the current start tag (only values containing `&`).
+    private var decodedValues: UnsafeMutableBufferPointer<UInt8>
+
+    private var depth = 0
+    private var rootClosed = false
+    /// An error raised inside a callback (the handler's, or a hostile declaration); libxml2 was stopped.
+    private var callbackError: (any Error)?
+    /// The first error libxml2 reported through the structured error handler.
+    private var libxml2Problem: LibXML2Problem?
+    /// The error that ended the parse; every later call throws it again.
+    private var failure: (any Error)?
+    private var finished = false
+    private var insideLibXML2 = false
+    private var consumedHighWater: Int64 = 0
+
+    /// Problems that lost nothing, by kind, e.g. ["illegal_control_character": 3].
+    public private(set) var warnings: [String: Int] = [:]
+
+    /// Creates a parser that reports to `handler`, which it keeps a strong reference to.
+    ///
+    /// A handler that also conforms to `XMLTextHandler` receives text; any other does not, and
+    /// libxml2 then skips text without delivering it.
+    public init(handler: XMLEventHandler) {
+        self.handler = handler
+        self.textHandler = handler as? any XMLTextHandler
+        xmlInitParser()
+        var sax = Self.saxHandler(deliveringText: textHandler != nil)
+        // With no user data libxml2 points userData at the context; it is replaced below.
+        guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil) else {
+            fatalError("libxml2 could not allocate a parser context (out of memory)")
+        }
+        self.context = context
+        // NONET only; never NOENT (substitutes entities, reads files), DTDLOAD/DTDATTR/DTDVALID
+        // (fetch and apply a DTD) or HUGE (lifts the limits that stop amplification).
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        // The same settings again, in case a process-wide libxml2 default turned one on.
+        context.pointee.replaceEntities = 0
+        context.pointee.loadsubset = 0
+        context.pointee.validate = 0
+        context.pointee.recovery = 0
+        filtered = .allocate(capacity: Self.sliceSize + XMLByteFilter.outputSlack)
+        attributeSpans = .allocate(capacity: 16)
+        decodedValues = .allocate(capacity: 1024)
+        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        filtered.deallocate()
+        attributeSpans.deallocate()
+        decodedValues.deallocate()
+    }
+
+    // MARK: - Feeding
+
+    /// Feeds the next chunk of the document. Throws XMLStreamError, or rethrows what the handler threw.
+    ///
+    /// After an error the parser is done: every later `feed` or `finish` throws the same error.
+    public func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        try checkUsable()
+        var start = 0
+        while start < chunk.count {
+            let end = min(chunk.count, start + Self.sliceSize)
+            try failingPermanently {
+                let count = try filter.filter(
+                    UnsafeRawBufferPointer(rebasing: chunk[start..<end]), into: filtered)
+                noteControlCharacters()
+                try parse(count: count, terminate: false)
+            }
+            start = end
+        }
+    }
+
+    /// Ends the document; throws .truncated if elements are still open or nothing was parsed.
+    public func finish() throws {
+        try checkUsable()
+        try failingPermanently {
+            guard filter.inputOffset > 0 else {
+                throw truncation(
+                    "The export is empty. Check that the right file was given, or export it again from the "
+                        + "Health app.", line: 1)
+            }
+            if filter.isInDoctype {
+                throw truncation(
+                    "The export ends inside its DOCTYPE, before any record: the file was cut short (an "
+                        + "interrupted export, copy or download). Copy or export it again.", line: line)
+            }
+            let held = filter.finish(into: filtered)
+            if held > 0 { try parse(count: held, terminate: false) }
+            try parse(count: 0, terminate: true)
+            guard rootClosed else {
+                throw truncation(
+                    "The export ends before its root element is closed (\(depth) elements still open): the "
+                        + "file was cut short. Records before the cut can be imported; copy or export the "
+                        + "file again to get the rest.", line: line)
+            }
+        }
+        finished = true
+        consumedHighWater = filter.inputOffset
+    }
+
+    // MARK: - Position
+
+    /// Byte offset in the original input up to which the parser has consumed (monotonic); used as
+    /// an import cursor.
+    ///
+    /// Inside `endElement` it is the offset just past the element's end tag (`</Record>` or `/>`);
+    /// inside `startElement` it lies within the start tag. After `finish` it is the input's length.
+    public var consumedOffset: Int64 {
+        noteConsumed()
+        return consumedHighWater
+    }
+
+    /// The 1-based line in the original input libxml2 has reached.
+    public var line: Int {
+        guard let input = context.pointee.input else { return 1 }
+        let filteredOffset = Int64(xmlByteConsumed(context))
+        let position = filter.originalPosition(
+            line: Int(input.pointee.line), column: 1, filteredOffset: filteredOffset)
+        return position.line
+    }
+
+    // MARK: - Driving libxml2
+
+    private func checkUsable() throws {
+        if let failure { throw failure }
+        precondition(!finished, "XMLStreamParser used after finish()")
+        precondition(!insideLibXML2, "XMLStreamParser fed from inside one of its own callbacks")
+    }
+
+    private func failingPermanently(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private func parse(count: Int, terminate: Bool) throws {
+        insideLibXML2 = true
+        let status = filtered.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
+            xmlParseChunk(context, count > 0 ? $0 : nil, Int32(count), terminate ? 1 : 0)
+        }
+        insideLibXML2 = false
+        noteConsumed()
+        if let callbackError { throw callbackError }
+        guard status != 0 else { return }
+        throw streamError(for: libxml2Problem ?? lastContextProblem(code: status), atEnd: terminate)
+    }
+
+    /// The error for a problem libxml2 reported, in the original input's coordinates.
+    private func streamError(for problem: LibXML2Problem, atEnd: Bool) -> XMLStreamError {
+        let position = filter.originalPosition(
+            line: problem.line, column: problem.column, filteredOffset: problem.filteredOffset)
+        return XMLStreamError(
+            libxml2Code: problem.code, detail: problem.message, cutShort: atEnd && !rootClosed,
+            line: position.line, column: position.column,
+            byteOffset: filter.originalOffset(ofFiltered: problem.filteredOffset))
+    }
+
+    /// libxml2's last error on this context, for a failure the structured handler did not see.
+    private func lastContextProblem(code: Int32) -> LibXML2Problem {
+        let consumed = Int64(max(0, xmlByteConsumed(context)))
+        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), error.pointee.code != 0
+        else {
+            let line = Int(context.pointee.input?.pointee.line ?? 0)
+            return LibXML2Problem(
+                code: code, message: "error \(code)", line: line, column: 0, filteredOffset: consumed)
+        }
+        return Self.problem(from: error.pointee, filteredOffset: consumed)
+    }
+
+    private func truncation(_ message: String, line: Int) -> XMLStreamError {
+        XMLStreamError(
+            kind: .truncated, message: message, line: line, column: 0, byteOffset: filter.inputOffset)
+    }
+
+    private func noteConsumed() {
+        let consumed = xmlByteConsumed(context)
+        guard consumed >= 0 else { return }
+        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: Int64(consumed)))
+    }
+
+    private func noteControlCharacters() {
+        let replaced = filter.illegalControlCharacters
+        if replaced > 0 { warnings["illegal_control_character"] = replaced }
+    }
+
+    static func problem(from error: xmlError, filteredOffset: Int64) -> LibXML2Problem {
+        let text = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+        let message = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return LibXML2Problem(
+            code: error.code, message: message, line: Int(error.line), column: Int(error.int2),
+            filteredOffset: filteredOffset)
+    }
+
+    // MARK: - SAX events (called by the handlers in XMLStreamParser+SAX.swift)
+
+    func didStartElement(
+        _ localName: UnsafePointer<UInt8>, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard callbackError == nil else { return }
+        depth += 1
+        let spans = collectAttributes(count: attributeCount, from: attributes)
+        do {
+            try handler.startElement(Self.bytes(localName), attributes: XMLAttributes(spans))
+        } catch {
+            stop(with: error)
+        }
+    }
+
+    func didEndElement(_ localName: UnsafePointer<UInt8>) {
+        guard callbackError == nil else { return }
+        depth -= 1
+        if depth == 0 { rootClosed = true }
+        do {
+            try handler.endElement(Self.bytes(localName))
+        } catch {
+            stop(with: error)
+        }
+    }
+
+    func didReadText(_ text: UnsafePointer<UInt8>, count: Int) {
+        guard callbackError == nil else { return }
+        textHandler?.characters(XMLBytes(UnsafeBufferPointer(start: text, count: count)))
+    }
+
+    /// A DTD construct reached libxml2 although the filter should have dropped it: refuse the file.
+    func didSeeDeclaration(_ what: String) {
+        guard callbackError == nil else { return }
+        let line = Int(context.pointee.input?.pointee.line ?? 0)
+        let consumed = Int64(max(0, xmlByteConsumed(context)))
+        let position = filter.originalPosition(line: line, column: 0, filteredOffset: consumed)
+        stop(
+            with: XMLStreamError(
+                kind: .hostile,
+                message: "The export contains \(what), which Apple Health exports never do; the file was "
+                    + "crafted or damaged and is not read. Export the data again from the Health app.",
+                line: position.line, column: 0, byteOffset: filter.originalOffset(ofFiltered: consumed)))
+    }
+
+    /// libxml2's structured error report: the first error is kept, warnings are counted.
+    func didReport(_ error: xmlError) {
+        if error.level == XML_ERR_WARNING {
+            warnings["xml_warning", default: 0] += 1
+        } else if error.level == XML_ERR_ERROR, error.domain == Int32(XML_FROM_NAMESPACE.rawValue) {
+            // An undeclared prefix: the element is still delivered, by its local name.
+            warnings["xml_namespace_error", default: 0] += 1
+        } else if libxml2Problem == nil, error.level == XML_ERR_ERROR || error.level == XML_ERR_FATAL {
+            libxml2Problem = Self.problem(
+                from: error, filteredOffset: Int64(max(0, xmlByteConsumed(context))))
+        }
+    }
+
+    private func stop(with error: any Error) {
+        callbackError = error
+        xmlStopParser(context)
+    }
+
+    // MARK: - Attributes
+
+    /// Spans for libxml2's attribute array (5 pointers each: local name, prefix, URI, value,
+    /// end of value), with values that contain `&` decoded into `decodedValues`.
+    private func collectAttributes(
+        count: Int, from attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) -> UnsafeBufferPointer<XMLAttributes.Span> {
+        guard count > 0, let attributes else { return UnsafeBufferPointer(start: nil, count: 0) }
+        if attributeSpans.count < count {
+            attributeSpans.deallocate()
+            attributeSpans = .allocate(capacity: max(count, 2 * attributeSpans.count))
+        }
+        var decodedBytesNeeded = 0
+        var filled = 0
+        for index in 0..<count {
+            let fields = attributes + 5 * index
+            guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
+            let span = XMLAttributes.Span(
+                name: Self.bytes(name).bytes, value: UnsafeBufferPointer(start: value, count: end - value))
+            if Self.containsReference(span.value) { decodedBytesNeeded += span.value.count }
+            attributeSpans[filled] = span
+            filled += 1
+        }
+        if decodedBytesNeeded > 0 { decodeValues(of: filled, needing: decodedBytesNeeded) }
+        return UnsafeBufferPointer(rebasing: attributeSpans[0..<filled])
+    }
+
+    /// Replaces the values that contain `&` by their decoded form; the buffer is sized first so
+    /// no value written earlier moves.
+    private func decodeValues(of count: Int, needing bytes: Int) {
+        if decodedValues.count < bytes {
+            decodedValues.deallocate()
+            decodedValues = .allocate(capacity: max(bytes, 2 * decodedValues.count))
+        }
+        var used = 0
+        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
+            let start = decodedValues.baseAddress! + used
+            let length = XMLReferenceDecoder.decode(attributeSpans[index].value, into: start)
+            attributeSpans[index].value = UnsafeBufferPointer(start: start, count: length)
+            used += length
+        }
+    }
+
+    private static func containsReference(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = value.baseAddress else { return false }
+        return memchr(start, Int32(UInt8(ascii: "&")), value.count) != nil
+    }
+
+    private static func bytes(_ cString: UnsafePointer<UInt8>) -> XMLBytes {
+        XMLBytes(UnsafeBufferPointer(start: cString, count: strlen(cString)))
+    }
+}
+
+/// The parser and its libxml2 context belong to one thread at a time.
+@available(*, unavailable)
+extension XMLStreamParser: Sendable {}

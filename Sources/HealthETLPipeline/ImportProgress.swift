@@ -1,0 +1,8 @@
+/// How far an import has got, reported after every committed batch.
+public struct ImportProgress: Sendable {
+    /// Position in the stream (bytes of an export) and where it ends, when known.
+    public var position: Int64
+    public var endPosition: Int64?
+    public var recordsRead: Int
+    public var elapsedSeconds: Double
+}

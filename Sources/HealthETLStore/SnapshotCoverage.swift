@@ -1,0 +1,16 @@
+import HealthETLCore
+
+/// The time range a snapshot covers for one source and metric: where absences mean deletions.
+public struct SnapshotCoverage: Hashable, Sendable {
+    public var sourceName: String
+    public var metric: String
+    public var earliestStart: Instant
+    public var latestStart: Instant
+
+    public init(sourceName: String, metric: String, earliestStart: Instant, latestStart: Instant) {
+        self.sourceName = sourceName
+        self.metric = metric
+        self.earliestStart = earliestStart
+        self.latestStart = latestStart
+    }
+}

@@ -1,0 +1,208 @@
+import HealthETLCore
+
+extension Store {
+    /// Writes a batch and advances its cursors in one transaction.
+    /// - Throws: `StoreError.cursorMovedBackwards` (nothing written), `SQLiteError` (nothing written).
+    @discardableResult
+    public func commit(_ batch: CommitBatch) throws -> CommitResult {
+        guard !batch.cursors.isEmpty else { throw StoreError.batchWithoutCursor(stream: batch.stream) }
+        let committedAt = now().millisecondsSinceEpoch
+        do {
+            return try connection.writeTransaction {
+                var context = CommitContext(
+                    stream: try intern(.streams, batch.stream), committedAt: committedAt, snapshot: batch.snapshot,
+                    tombstonesExist: try connection.scalar("SELECT EXISTS(SELECT 1 FROM tombstones)") == 1)
+                var result = CommitResult()
+                result.sampleOutcomes.reserveCapacity(batch.samples.count)
+                for laned in batch.samples {
+                    let outcome = try insert(laned, context: context)
+                    result.sampleOutcomes.append(outcome)
+                    switch outcome {
+                    case .inserted:
+                        result.inserted += 1
+                        context.dirty.formUnion(DirtyKey.keys(for: laned.sample))
+                    case .duplicate: result.duplicates += 1
+                    case .previouslyDeleted: result.previouslyDeleted += 1
+                    }
+                }
+                for record in batch.quarantined {
+                    if try insert(record, context: context) {
+                        result.quarantined += 1
+                    } else {
+                        result.quarantineDuplicates += 1
+                    }
+                }
+                for tombstone in batch.tombstones {
+                    result.tombstoned += try apply(tombstone, context: &context)
+                }
+                try write(batch.workouts, context: context, into: &result)
+                try write(batch.activitySummaries, context: context, into: &result)
+                try write(batch.documents, context: context, into: &result)
+                try mark(context.dirty, at: committedAt)
+                try faultInjection?(.afterRows)
+                for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
+                    try advance(stream: context.stream, name: batch.stream, lane: lane, to: position, at: committedAt)
+                }
+                try faultInjection?(.beforeCommit)
+                internedInTransaction.removeAll()
+                return result
+            }
+        } catch {
+            for (table, name) in internedInTransaction { interned[table]?[name] = nil }
+            internedInTransaction.removeAll()
+            throw error
+        }
+    }
+
+    private func insert(_ laned: LanedSample, context: CommitContext) throws -> SampleOutcome {
+        let sample = laned.sample
+        if context.tombstonesExist, try isDeletedForGood(sample.id, snapshot: context.snapshot) {
+            return .previouslyDeleted
+        }
+        let statement = try cached(
+            """
+            INSERT OR IGNORE INTO samples(id, metric_id, source_id, source_version, device_id,
+                start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
+                stream_id, metadata, committed_ms, snapshot_run)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            """)
+        let metric = try intern(.metrics, sample.metric)
+        statement.reset()
+        try statement.bind(1, sample.id)
+        try statement.bind(2, metric)
+        try statement.bind(3, try intern(.sources, sample.sourceName))
+        try statement.bind(4, sample.sourceVersion)
+        if let device = sample.device { try statement.bind(5, try intern(.devices, device)) }
+        try statement.bind(6, sample.start.millisecondsSinceEpoch)
+        try statement.bind(7, sample.end.millisecondsSinceEpoch)
+        if let offset = sample.utcOffsetSeconds { try statement.bind(8, Int64(offset)) }
+        try statement.bind(9, sample.value)
+        try statement.bind(10, sample.category)
+        try statement.bind(11, sample.valueAsWritten)
+        try statement.bind(12, sample.unitAsWritten)
+        try statement.bind(13, Int64(sample.flags.rawValue))
+        try statement.bind(14, Int64(laned.lane.code))
+        try statement.bind(15, context.stream)
+        if !sample.metadata.isEmpty { try statement.bind(16, JSONText.pairs(sample.metadata)) }
+        try statement.bind(17, context.committedAt)
+        if let snapshot = context.snapshot { try statement.bind(18, snapshot.run) }
+        guard try statement.execute() == 1 else {
+            if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
+            return .duplicate
+        }
+        if !sample.series.isEmpty {
+            try cached("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
+                .run(.blob(sample.id.bytes), .text(JSONText.points(sample.series)))
+        }
+        return .inserted
+    }
+
+    /// Whether a tombstone keeps this sample out: always, unless a snapshot taken after the
+    /// deletion contains it again (the data came back at the source).
+    private func isDeletedForGood(_ id: ContentID, snapshot: SnapshotMark?) throws -> Bool {
+        let lookup = try cached("SELECT deleted_ms FROM tombstones WHERE sample_id = ?1")
+        try lookup.bind(.blob(id.bytes))
+        guard try lookup.step() else { return false }
+        let deletedAt = lookup.int64(0)
+        guard let snapshot, snapshot.takenAt.millisecondsSinceEpoch > deletedAt else { return true }
+        try cached("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
+        return false
+    }
+
+    private func markSeen(_ sample: Sample, metric: Int64, in snapshot: SnapshotMark) throws {
+        try cached(
+            """
+            UPDATE samples SET snapshot_run = ?1
+            WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_run IS NOT ?1
+            """
+        ).run(.integer(snapshot.run), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+    }
+
+    private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
+        let statement = try cached(
+            """
+            INSERT OR IGNORE INTO quarantine(id, reason, detail, raw, stream_id, committed_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        return try statement.run(
+            .blob(record.id.bytes), .text(record.reason.rawValue), .text(record.detail),
+            .text(record.raw.rawJSON), .integer(context.stream), .integer(context.committedAt)) == 1
+    }
+
+    /// Removes the sample if present and records the tombstone. Returns 1 if the tombstone is new.
+    private func apply(_ tombstone: Tombstone, context: inout CommitContext) throws -> Int {
+        let metric = try intern(.metrics, tombstone.metric)
+        let lookup = try cached(
+            """
+            SELECT rowid, end_ms, utc_offset_s FROM samples
+            WHERE metric_id = ?1 AND start_ms = ?2 AND id = ?3
+            """)
+        try lookup.bind(
+            .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
+        var end: Int64?
+        if try lookup.step() {
+            let rowid = lookup.int64(0)
+            let endMilliseconds = lookup.int64(1)
+            end = endMilliseconds
+            let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
+            context.dirty.formUnion(
+                DirtyKey.keys(
+                    metric: tombstone.metric, start: tombstone.start,
+                    end: Instant(millisecondsSinceEpoch: endMilliseconds), utcOffsetSeconds: offset))
+            try cached("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
+            try cached("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
+        }
+        return try cached(
+            """
+            INSERT OR IGNORE INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
+                deleted_ms, stream_id, committed_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """
+        ).run(
+            .blob(tombstone.sampleID.bytes), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+            .optional(end), .text(tombstone.reason), .integer(tombstone.deletedAt.millisecondsSinceEpoch),
+            .integer(context.stream), .integer(context.committedAt))
+    }
+
+    private func mark(_ keys: Set<DirtyKey>, at committedAt: Int64) throws {
+        let statement = try cached(
+            """
+            INSERT INTO dirty_keys(metric_id, day, marked_ms) VALUES (?1, ?2, ?3)
+            ON CONFLICT(metric_id, day) DO UPDATE SET marked_ms = excluded.marked_ms
+            """)
+        for key in keys {
+            try statement.run(.integer(try intern(.metrics, key.metric)), .text(key.day.description), .integer(committedAt))
+        }
+    }
+
+    private func advance(stream: Int64, name: String, lane: Lane, to position: Int64, at committedAt: Int64) throws {
+        let current = try cached("SELECT position FROM cursors WHERE stream_id = ?1 AND lane = ?2")
+        try current.bind(.integer(stream), .integer(Int64(lane.code)))
+        if try current.step(), current.int64(0) > position {
+            throw StoreError.cursorMovedBackwards(stream: name, lane: lane, current: current.int64(0), requested: position)
+        }
+        try cached(
+            """
+            INSERT INTO cursors(stream_id, lane, position, updated_ms) VALUES (?1, ?2, ?3, ?4)
+            ON CONFLICT(stream_id, lane) DO UPDATE SET position = excluded.position,
+                updated_ms = excluded.updated_ms
+            """
+        ).run(.integer(stream), .integer(Int64(lane.code)), .integer(position), .integer(committedAt))
+    }
+}
+
+/// What every row of one commit shares, and the projection keys it dirties.
+struct CommitContext {
+    let stream: Int64
+    let committedAt: Int64
+    let snapshot: SnapshotMark?
+    let tombstonesExist: Bool
+    var dirty = Set<DirtyKey>()
+
+    init(stream: Int64, committedAt: Int64, snapshot: SnapshotMark?, tombstonesExist: Bool) {
+        self.stream = stream
+        self.committedAt = committedAt
+        self.snapshot = snapshot
+        self.tombstonesExist = tombstonesExist
+    }
+}

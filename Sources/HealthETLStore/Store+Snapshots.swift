@@ -1,0 +1,55 @@
+import HealthETLCore
+
+extension Store {
+    /// A completed import of a full snapshot.
+    public struct CompletedSnapshot: Equatable, Sendable {
+        public var run: Int64
+        public var takenAt: Instant
+    }
+
+    /// The complete snapshot of `source` with the latest date, other than run `excluding`.
+    public func latestCompleteSnapshot(source: String, excluding run: Int64) throws -> CompletedSnapshot? {
+        let statement = try connection.prepare(
+            """
+            SELECT id, snapshot_taken_ms FROM import_runs
+            WHERE source = ?1 AND complete = 1 AND snapshot_taken_ms IS NOT NULL AND id <> ?2
+            ORDER BY snapshot_taken_ms DESC, id DESC LIMIT 1
+            """)
+        try statement.bind(.text(source), .integer(run))
+        guard try statement.step() else { return nil }
+        return CompletedSnapshot(run: statement.int64(0), takenAt: Instant(millisecondsSinceEpoch: statement.int64(1)))
+    }
+
+    /// Samples of earlier snapshots of the `streamPrefix` family that snapshot `run` no longer
+    /// contains, inside `coverage` and no later than `notAfter`: the deletions a newer export implies.
+    /// Returned in pages of `limit`, after sample row `afterRow`.
+    public func samplesMissing(
+        from run: Int64, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
+        afterRow: Int64, limit: Int
+    ) throws -> (tombstoneCandidates: [(row: Int64, id: ContentID, start: Instant)], lastRow: Int64) {
+        let upper = min(coverage.latestStart, notAfter)
+        guard upper >= coverage.earliestStart else { return ([], afterRow) }
+        let statement = try cached(
+            """
+            SELECT s.rowid, s.id, s.start_ms FROM samples s
+            JOIN sources so ON so.id = s.source_id
+            JOIN metrics m ON m.id = s.metric_id
+            JOIN streams st ON st.id = s.stream_id
+            WHERE m.name = ?1 AND so.name = ?2 AND s.start_ms BETWEEN ?3 AND ?4
+              AND s.snapshot_run IS NOT ?5 AND s.rowid > ?6
+              AND substr(st.name, 1, length(?7)) = ?7
+            ORDER BY s.rowid LIMIT ?8
+            """)
+        try statement.bind(
+            .text(coverage.metric), .text(coverage.sourceName), .integer(coverage.earliestStart.millisecondsSinceEpoch),
+            .integer(upper.millisecondsSinceEpoch), .integer(run), .integer(afterRow), .text(streamPrefix),
+            .integer(Int64(limit)))
+        var rows: [(row: Int64, id: ContentID, start: Instant)] = []
+        var last = afterRow
+        while try statement.step() {
+            last = statement.int64(0)
+            rows.append((last, ContentID(digest: statement.blob(1)), Instant(millisecondsSinceEpoch: statement.int64(2))))
+        }
+        return (rows, last)
+    }
+}

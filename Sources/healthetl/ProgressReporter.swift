@@ -1,0 +1,63 @@
+import Foundation
+import HealthETLPipeline
+
+/// Shows an import's progress on standard error: a redrawn bar on a terminal, a plain line every
+/// few seconds otherwise (logs, CI). Standard output stays free for the summary or `--json`.
+final class ProgressReporter {
+    private let label: String
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private var lastDraw = -Double.infinity
+    private var drewBar = false
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func report(_ progress: ImportProgress) {
+        let interval = isTerminal ? 0.1 : 5
+        guard progress.elapsedSeconds - lastDraw >= interval else { return }
+        lastDraw = progress.elapsedSeconds
+        let rate = Double(progress.recordsRead) / max(progress.elapsedSeconds, 0.001)
+        var line = "\(label): \(Self.bytes(progress.position))"
+        if let end = progress.endPosition, end > 0 {
+            let fraction = min(1, Double(progress.position) / Double(end))
+            let remaining = fraction > 0 ? progress.elapsedSeconds * (1 - fraction) / fraction : 0
+            line = "\(label) \(Self.bar(fraction)) \(Int(fraction * 100))% \(Self.bytes(progress.position))/\(Self.bytes(end))"
+                + " ETA \(Self.clock(remaining))"
+        }
+        line += String(format: "  %d records  %.0f rec/s", progress.recordsRead, rate)
+        if isTerminal {
+            write("\r\u{1B}[2K" + line)
+            drewBar = true
+        } else {
+            write(line + "\n")
+        }
+    }
+
+    /// Ends the bar's line so what follows starts on a new one.
+    func finish() {
+        if drewBar { write("\r\u{1B}[2K") }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func bar(_ fraction: Double) -> String {
+        let width = 24
+        let filled = Int(fraction * Double(width))
+        return "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "]"
+    }
+
+    static func bytes(_ count: Int64) -> String {
+        let value = Double(count)
+        if value >= 1_073_741_824 { return String(format: "%.2f GB", value / 1_073_741_824) }
+        if value >= 1_048_576 { return String(format: "%.1f MB", value / 1_048_576) }
+        return String(format: "%.0f KB", value / 1024)
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}

@@ -1,0 +1,176 @@
+import AppleHealth
+import Foundation
+import Testing
+
+/// X3 and X4 of docs/reliability.md: cut, mis-encoded, mis-nested and slightly illegal files.
+@Suite struct XMLBrokenInputTests {
+    /// A small deterministic generator (SplitMix64), so a failing offset can be reproduced.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Byte offsets where each `needle` starts in `bytes`.
+    static func offsets(of needle: String, in bytes: [UInt8]) -> [Int] {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return [] }
+        return (0...(bytes.count - pattern.count)).filter {
+            bytes[$0..<($0 + pattern.count)].elementsEqual(pattern)
+        }
+    }
+
+    /// The 1-based line of `offset` and the byte range of that line.
+    static func line(of offset: Int, in bytes: [UInt8]) -> (number: Int, range: ClosedRange<Int>) {
+        let start = (bytes[..<offset].lastIndex(of: 0x0A) ?? -1) + 1
+        let end = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        return (bytes[..<offset].filter { $0 == 0x0A }.count + 1, start...end)
+    }
+
+    /// `bytes` with the first occurrence of `old` replaced by `new`, and where that was.
+    static func replacing(_ old: String, with new: [UInt8], in bytes: [UInt8], after start: Int = 0)
+        throws -> ([UInt8], Int)
+    {
+        let at = try #require(offsets(of: old, in: bytes).first { $0 >= start })
+        var edited = bytes
+        edited.replaceSubrange(at..<(at + old.utf8.count), with: new)
+        return (edited, at)
+    }
+
+    @Test(
+        "X3: the curated export cut at random offsets: truncated, with a position; earlier records delivered"
+    )
+    func truncatedAnywhere() throws {
+        let bytes = try XMLTestInput.realExport(XMLTestInput.curated)
+        let complete = XMLEventRecorder()
+        try XMLTestInput.parse(bytes, into: complete)
+        let recordEnds = complete.ends.filter { $0.name == "Record" }.map { Int($0.offset) }
+        let rootEnd = Int(try #require(complete.ends.last).offset)
+        let recordStarts = Self.offsets(of: "<Record ", in: bytes)
+        #expect(recordStarts.count == 28 && recordEnds.count == 28)
+        let doctypeEnd = try #require(Self.offsets(of: "]>", in: bytes).first)
+
+        var generator = SplitMix64(state: 20_240_114)
+        var cuts = (0..<200).map { _ in Int.random(in: 1..<rootEnd, using: &generator) }
+        cuts += [0, 1, 20, 60, doctypeEnd - 1, doctypeEnd, doctypeEnd + 1, doctypeEnd + 2, rootEnd - 1]
+        for (index, cut) in cuts.enumerated() {
+            let recorder = XMLEventRecorder()
+            let chunkSize = index % 10 == 0 ? 1 : 4096
+            let error = try XMLTestInput.failure(Array(bytes[..<cut]), chunkSize: chunkSize, into: recorder)
+            guard let error else {
+                Issue.record("cut at \(cut) parsed as complete")
+                continue
+            }
+            #expect(error.kind == .truncated || error.kind == .malformed, "cut at \(cut): \(error)")
+            #expect(
+                error.line >= 1 && error.line <= Self.line(of: cut, in: bytes).number,
+                "cut at \(cut): \(error)")
+            #expect((0...Int64(cut)).contains(error.byteOffset), "cut at \(cut): \(error)")
+            let delivered = recorder.elements["Record"] ?? 0
+            let lower = recordEnds.filter { $0 <= cut }.count
+            let upper = recordStarts.filter { $0 < cut }.count
+            #expect(
+                delivered >= lower && delivered <= upper,
+                "cut at \(cut): \(delivered) records, not \(lower)...\(upper)")
+        }
+    }
+
+    @Test(
+        "X3: invalid UTF-8 in an attribute value is an encoding error at its line",
+        arguments: [
+            [0xFF, 0xFE], [0x80], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+        ] as [[UInt8]])
+    func invalidUTF8(_ garbage: [UInt8]) throws {
+        let bytes = try XMLTestInput.realExport(XMLTestInput.curated)
+        let body = try #require(Self.offsets(of: "<HealthData", in: bytes).first)
+        let (edited, at) = try Self.replacing(
+            "sourceName=\"Health\"", with: Array("sourceName=\"He".utf8) + garbage + Array("alth\"".utf8),
+            in: bytes, after: body)
+        let recorder = XMLEventRecorder()
+        let error = try #require(try XMLTestInput.failure(edited, into: recorder))
+        let line = Self.line(of: at, in: edited)
+        #expect(error.kind == .encoding || error.kind == .malformed, "\(error)")
+        #expect(error.line == line.number, "\(error)")
+        #expect(line.range.contains(Int(error.byteOffset)), "\(error) not within \(line.range)")
+        #expect(recorder.elements["Record"] == nil)
+    }
+
+    @Test("X3: a mismatched tag is malformed, at the right line", arguments: [1, 1 << 20])
+    func mismatchedTag(chunkSize: Int) throws {
+        let small = try #require(
+            try XMLTestInput.failure(
+                XMLTestInput.bytes("<a>\n<b>\n</c>\n</a>\n"), chunkSize: chunkSize, into: XMLEventRecorder()))
+        #expect(small.kind == .malformed)
+        #expect(small.line == 3)
+
+        // After a 218-line DTD the filter dropped: positions must be the original file's.
+        let bytes = try XMLTestInput.realExport(XMLTestInput.curated)
+        let (edited, at) = try Self.replacing("</Record>", with: Array("</Recrd>".utf8), in: bytes)
+        let recorder = XMLEventRecorder()
+        let error = try #require(try XMLTestInput.failure(edited, chunkSize: chunkSize, into: recorder))
+        let line = Self.line(of: at, in: edited)
+        #expect(error.kind == .malformed)
+        #expect(error.line == line.number && line.number == 228, "\(error)")
+        #expect(line.range.contains(Int(error.byteOffset)), "\(error) not within \(line.range)")
+        #expect(error.column >= 1 && error.column <= line.range.count, "\(error)")
+        #expect(recorder.elements["Record"] == 1)
+
+        // On the DOCTYPE's own line: columns and offsets account for the dropped bytes.
+        let oneLine = XMLTestInput.bytes(#"<!DOCTYPE r [ <!ELEMENT r ANY> ]><r></s>"#)
+        let sameLine = try #require(
+            try XMLTestInput.failure(oneLine, chunkSize: chunkSize, into: XMLEventRecorder()))
+        #expect(sameLine.kind == .malformed)
+        #expect(sameLine.line == 1)
+        #expect(sameLine.column > 36 && sameLine.byteOffset >= 36, "\(sameLine)")
+        #expect(sameLine.byteOffset <= Int64(oneLine.count))
+    }
+
+    @Test("X3: empty input, a cut DOCTYPE and a prolog alone are truncated")
+    func nothingToRead() throws {
+        for text in [
+            "", "<?xml version=\"1.0\"?>", "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!ELEMENT",
+        ] {
+            let error = try #require(
+                try XMLTestInput.failure(XMLTestInput.bytes(text), into: XMLEventRecorder()), "\(text)")
+            #expect(error.kind == .truncated, "\(text): \(error)")
+        }
+    }
+
+    @Test(
+        "X4: the iOS 16 export with its malformed DTD parses fully, byte by byte too",
+        arguments: [1, 1 << 20])
+    func ios16BrokenDTD(chunkSize: Int) throws {
+        let bytes = try XMLTestInput.realExport(XMLTestInput.ios16)
+        // The DTD really is broken: `<!ATTLIST VisionPrescription` is never closed.
+        #expect(String(decoding: bytes, as: UTF8.self).contains("brand CDATA #IMPLIED\n  <!ELEMENT RightEye"))
+        let recorder = XMLEventRecorder()
+        let parser = try XMLTestInput.parse(bytes, chunkSize: chunkSize, into: recorder)
+        #expect(recorder.topLevel == ["ActivitySummary": 10, "Record": 1, "Workout": 1])
+        #expect(parser.warnings.isEmpty)
+    }
+
+    @Test(
+        "X4: raw control characters in values become spaces; the record survives; counted",
+        arguments: [1, 1 << 20])
+    func illegalControlCharacters(chunkSize: Int) throws {
+        let bytes = try XMLTestInput.realExport(XMLTestInput.ios16)
+        let (edited, _) = try Self.replacing(
+            "sourceName=\"Phone\"", with: Array("sourceName=\"Ph\u{0B}one\"".utf8), in: bytes)
+        let recorder = XMLEventRecorder()
+        let parser = try XMLTestInput.parse(edited, chunkSize: chunkSize, into: recorder)
+        #expect(recorder.topLevel["Record"] == 1)
+        #expect(recorder.values.contains("Ph one"))
+        #expect(parser.warnings == ["illegal_control_character": 1])
+
+        let several = XMLTestInput.bytes("<r a=\"\u{01}x\u{0C}\" b=\"\u{1F}\">t\u{00}\u{08}\te\u{0B}</r>")
+        let other = XMLEventRecorder()
+        let counted = try XMLTestInput.parse(several, chunkSize: chunkSize, into: other)
+        #expect(other.values == [" x ", " "])
+        #expect(counted.warnings == ["illegal_control_character": 6])
+    }
+}

@@ -1,0 +1,297 @@
+import AppleHealth
+import Foundation
+import HealthETLTestSupport
+import Testing
+
+/// Records what `XMLStreamParser` delivers, as plain strings, for comparing runs.
+final class XMLEventRecorder: XMLEventHandler {
+    /// `<name a=v …` for a start tag, `</name` for an end tag.
+    private(set) var events: [String] = []
+    /// Elements directly under the root, by name.
+    private(set) var topLevel: [String: Int] = [:]
+    /// Every element, by name, at any depth.
+    private(set) var elements: [String: Int] = [:]
+    /// Every attribute value delivered.
+    private(set) var values: [String] = []
+    /// `consumedOffset` inside each `endElement`, with the element's name.
+    private(set) var ends: [(name: String, offset: Int64)] = []
+    /// Set after creating the parser, to sample `consumedOffset`.
+    weak var parser: XMLStreamParser?
+    private var depth = 0
+
+    func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
+        depth += 1
+        let text = name.string
+        if depth == 2 { topLevel[text, default: 0] += 1 }
+        elements[text, default: 0] += 1
+        var event = "<" + text
+        attributes.forEach { name, value in
+            event += " \(name.string)=\(value.string)"
+            values.append(value.string)
+        }
+        events.append(event)
+    }
+
+    func endElement(_ name: XMLBytes) throws {
+        depth -= 1
+        events.append("</" + name.string)
+        if let parser { ends.append((name.string, parser.consumedOffset)) }
+    }
+}
+
+/// Inputs and a driver shared by the XML test suites.
+enum XMLTestInput {
+    static let curated = "curated-v14/export.xml"
+    static let excerpts = "excerpts-v11/export.xml"
+    /// Stands for the export.xml inside ios16-broken-dtd/export.zip.
+    static let ios16 = "ios16-broken-dtd/export.zip"
+
+    /// The bytes of a real export under ../shared/real-exports (the zip's export.xml for `ios16`).
+    static func realExport(_ name: String) throws -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "shared/real-exports")
+        let path = root.appendingPathComponent(name).path
+        guard name == ios16 else { return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
+        let directory = TemporaryDirectory("healthetl-xml")
+        try extract(zip: path, into: directory.path)
+        let xml = directory.child("apple_health_export/export.xml")
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: xml)))
+    }
+
+    /// Unzips with `unzip` if installed, else with Python's zipfile module.
+    private static func extract(zip: String, into directory: String) throws {
+        let process = Process()
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+            process.arguments = ["-q", "-o", zip, "-d", directory]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-m", "zipfile", "-e", zip, directory]
+        }
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "could not unzip \(zip)")
+    }
+
+    /// Parses `bytes` fed in chunks of `chunkSize`, then finishes.
+    @discardableResult
+    static func parse(_ bytes: [UInt8], chunkSize: Int = 1 << 20, into recorder: XMLEventRecorder) throws
+        -> XMLStreamParser
+    {
+        let parser = XMLStreamParser(handler: recorder)
+        recorder.parser = parser
+        try bytes.withUnsafeBytes { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + chunkSize)
+                try parser.feed(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
+        try parser.finish()
+        return parser
+    }
+
+    /// Parses and returns the `XMLStreamError` it ended with, or nil if it parsed cleanly.
+    static func failure(_ bytes: [UInt8], chunkSize: Int = 1 << 20, into recorder: XMLEventRecorder) throws
+        -> XMLStreamError?
+    {
+        do {
+            try parse(bytes, chunkSize: chunkSize, into: recorder)
+            return nil
+        } catch let error as XMLStreamError {
+            return error
+        }
+    }
+
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+}
+
+@Suite struct XMLStreamParserTests {
+    struct RealExport: Sendable, CustomTestStringConvertible {
+        var name: String
+        var topLevel: [String: Int]
+        var elements: Int
+        var testDescription: String { name }
+    }
+
+    // Expected counts come from Python, independently of this parser: the DOCTYPE cut out with
+    // re.sub(rb'<!DOCTYPE.*?\]\s*>', b'', data, flags=re.S), then xml.etree.ElementTree:
+    // collections.Counter(child.tag for child in root) and sum(1 for _ in root.iter()).
+    // Cross-check with grep: curated has 28 `<Record ` lines, 2 of them inside its one
+    // <Correlation>, so 26 top-level; `grep -c '<Workout '` gives 2, 1 and 1.
+    static let realExports: [RealExport] = [
+        RealExport(
+            name: XMLTestInput.curated,
+            topLevel: [
+                "ExportDate": 1, "Me": 1, "Record": 26, "Correlation": 1, "Workout": 2, "ActivitySummary": 3,
+            ],
+            elements: 72),
+        RealExport(
+            name: XMLTestInput.excerpts,
+            topLevel: [
+                "ExportDate": 1, "Me": 1, "Record": 5, "ClinicalRecord": 6, "Workout": 1,
+                "ActivitySummary": 17,
+            ],
+            elements: 56),
+        RealExport(
+            name: XMLTestInput.ios16, topLevel: ["ActivitySummary": 10, "Record": 1, "Workout": 1],
+            elements: 37),
+    ]
+
+    @Test("real exports: top-level Records and Workouts as counted independently", arguments: realExports)
+    func realExportCounts(_ expected: RealExport) throws {
+        let bytes = try XMLTestInput.realExport(expected.name)
+        let recorder = XMLEventRecorder()
+        let parser = try XMLTestInput.parse(bytes, into: recorder)
+        #expect(recorder.topLevel["Record"] == expected.topLevel["Record"])
+        #expect(recorder.topLevel["Workout"] == expected.topLevel["Workout"])
+        #expect(recorder.topLevel == expected.topLevel)
+        #expect(recorder.elements.values.reduce(0, +) == expected.elements)
+        #expect(parser.warnings.isEmpty)
+        #expect(parser.consumedOffset == Int64(bytes.count))
+    }
+
+    @Test("1-byte and odd-sized chunks give the same events as one chunk", arguments: realExports)
+    func chunkingDoesNotMatter(_ export: RealExport) throws {
+        let bytes = try XMLTestInput.realExport(export.name)
+        let whole = XMLEventRecorder()
+        try XMLTestInput.parse(bytes, into: whole)
+        for chunkSize in [1, 2, 7, 1000] {
+            let pieces = XMLEventRecorder()
+            try XMLTestInput.parse(bytes, chunkSize: chunkSize, into: pieces)
+            #expect(pieces.events == whole.events, "chunk size \(chunkSize)")
+        }
+        #expect(whole.events.count == 2 * export.elements)
+    }
+
+    @Test("consumedOffset in endElement is just past the element, in original-file offsets")
+    func consumedOffsetIsACursor() throws {
+        let bytes = try XMLTestInput.realExport(XMLTestInput.curated)
+        for chunkSize in [1, 1 << 20] {
+            let recorder = XMLEventRecorder()
+            try XMLTestInput.parse(bytes, chunkSize: chunkSize, into: recorder)
+            let records = recorder.ends.filter { $0.name == "Record" }
+            #expect(records.count == 28)
+            for (name, offset) in recorder.ends {
+                let before = String(decoding: bytes[..<Int(offset)].suffix(name.count + 3), as: UTF8.self)
+                #expect(before.hasSuffix("</\(name)>") || before.hasSuffix("/>"), "\(name) at \(offset)")
+            }
+            let offsets = recorder.ends.map(\.offset)
+            #expect(offsets == offsets.sorted())
+        }
+    }
+
+    @Test("&#38;, &#x26;, &#60; and the predefined entities are decoded in attribute values")
+    func characterReferences() throws {
+        let xml = """
+            <r amp="x &amp; y" dec="&#38;" hex="&#x26;" lt="&#60;tag&#62;" named="&lt;&gt;&quot;&apos;" \
+            literal="&amp;#38;" plain="plain" astral="&#x1F3C3;&#128512;"/>
+            """
+        let recorder = XMLEventRecorder()
+        try XMLTestInput.parse(XMLTestInput.bytes(xml), into: recorder)
+        #expect(
+            recorder.values == ["x & y", "&", "&", "<tag>", "<>\"'", "&#38;", "plain", "\u{1F3C3}\u{1F600}"])
+    }
+
+    @Test("U+2019, NBSP and emoji in attribute values survive, whole and byte by byte")
+    func unicodeSurvives() throws {
+        let names = [
+            "Simon\u{2019}s iPhone", "Health\u{00A0}Mate",
+            "\u{1F55B}\u{1F550} \u{1F3C3}\u{200D}\u{2640}\u{FE0F}",
+        ]
+        let xml = "<HealthData>" + names.map { "<Record sourceName=\"\($0)\"/>" }.joined() + "</HealthData>"
+        for chunkSize in [1, 4096] {
+            let recorder = XMLEventRecorder()
+            try XMLTestInput.parse(XMLTestInput.bytes(xml), chunkSize: chunkSize, into: recorder)
+            #expect(recorder.values == names)
+        }
+    }
+
+    @Test("XMLAttributes: lookup by name, missing names, order, count")
+    func attributesAPI() throws {
+        final class Probe: XMLEventHandler {
+            var checked = false
+            func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
+                guard name == "Record" else { return }
+                #expect(attributes.count == 3)
+                #expect(attributes["unit"].map { $0 == "count/min" } == true)
+                #expect(attributes["value"]?.string == "72")
+                #expect(attributes.string("type") == "HKQuantityTypeIdentifierHeartRate")
+                #expect(attributes["missing"] == nil)
+                #expect(attributes["valu"] == nil)
+                var names: [String] = []
+                attributes.forEach { name, _ in names.append(name.string) }
+                #expect(names == ["type", "unit", "value"])
+                #expect(!(name == "Recor") && !(name == "Records"))
+                checked = true
+            }
+            func endElement(_ name: XMLBytes) throws {}
+        }
+        let probe = Probe()
+        let parser = XMLStreamParser(handler: probe)
+        let xml =
+            #"<HealthData><Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" value="72"/>"#
+            + "</HealthData>"
+        try XMLTestInput.bytes(xml).withUnsafeBytes { try parser.feed($0) }
+        try parser.finish()
+        #expect(probe.checked)
+    }
+
+    @Test("a handler's error stops the parse and comes back unchanged, then sticks")
+    func handlerErrorsStop() throws {
+        struct Refused: Error, Equatable { var at: String }
+        final class Refusing: XMLEventHandler {
+            let at: String
+            var seen: [String] = []
+            init(at: String) { self.at = at }
+            func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
+                seen.append(name.string)
+                if name.string == at { throw Refused(at: at) }
+            }
+            func endElement(_ name: XMLBytes) throws {
+                if "/" + name.string == at { throw Refused(at: at) }
+            }
+        }
+        let xml = XMLTestInput.bytes("<a><b/><c><d/></c><e/></a>")
+        for at in ["a", "b", "/b", "d", "/c", "/a"] {
+            let handler = Refusing(at: at)
+            let parser = XMLStreamParser(handler: handler)
+            #expect(throws: Refused(at: at)) {
+                try xml.withUnsafeBytes { try parser.feed($0) }
+                try parser.finish()
+            }
+            #expect(throws: Refused(at: at)) { try parser.finish() }
+            #expect(!handler.seen.contains("e") || at == "/a")
+        }
+    }
+
+    @Test("an XMLTextHandler receives text; whitespace and CDATA included")
+    func textHandler() throws {
+        final class Text: XMLTextHandler {
+            var text = ""
+            func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {}
+            func endElement(_ name: XMLBytes) throws {}
+            func characters(_ text: XMLBytes) { self.text += text.string }
+        }
+        let handler = Text()
+        let parser = XMLStreamParser(handler: handler)
+        let xml = "<gpx><ele>12.5</ele> <time>A &amp; B &#60;</time><![CDATA[<x>]]></gpx>"
+        try XMLTestInput.bytes(xml).withUnsafeBytes { try parser.feed($0) }
+        try parser.finish()
+        #expect(handler.text == "12.5 A & B <<x>")
+    }
+
+    @Test("a DOCTYPE inside a prolog comment is left to libxml2 as a comment")
+    func doctypeInComment() throws {
+        let xml = """
+            <?xml version="1.0"?><!-- <!DOCTYPE x [ <!ENTITY a "b"> ]> -->
+            <!DOCTYPE r [ <!-- ]> <!ENTITY is only words here --> <!ELEMENT r EMPTY> ]>
+            <r a="1"/>
+            """
+        let recorder = XMLEventRecorder()
+        try XMLTestInput.parse(XMLTestInput.bytes(xml), chunkSize: 1, into: recorder)
+        #expect(recorder.events == ["<r a=1", "</r"])
+    }
+}
