@@ -73,6 +73,12 @@ let package = Package(
             path: "Benchmarks/HealthETLBenchmarks",
             swiftSettings: strict),
 
+        // Writes realistic Apple Health exports for the benchmark and the committed samples.
+        .executableTarget(
+            name: "healthetl-export-gen",
+            path: "Benchmarks/ExportGenerator",
+            swiftSettings: strict),
+
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",

@@ -526,12 +526,16 @@ final class HealthModel {
                 t += 60
             }
         }
+        // Brisk walks: a few runs of exercise minutes, never two records for the same minute.
         let clusters = r.int(0, 3)
+        var taken: [(Int64, Int64)] = []
         for _ in 0..<clusters {
             let start = r.int64(p.wake + 1800, p.bedNext - 3600) / 60 * 60
-            let length = Int64(r.int(1, 8))
-            if let w = p.workout, w.overlaps(start - 60, start + length * 60 + 60) { continue }
-            for i in 0..<length { minute(start + i * 60) }
+            let end = start + Int64(r.int(1, 8)) * 60
+            if let w = p.workout, w.overlaps(start - 60, end + 60) { continue }
+            if taken.contains(where: { start < $0.1 && end > $0.0 }) { continue }
+            taken.append((start, end))
+            for t in stride(from: start, to: end, by: 60) { minute(t) }
         }
     }
 

@@ -24,6 +24,8 @@ public final class ImportPipeline: SourceEventHandler {
     private var position: Int64 = 0
     private var pending = PendingBatch()
     private var coverage: [CoverageKey: SnapshotCoverage] = [:]
+    private var lastCoverage: SnapshotCoverage?
+    private let worker: CommitWorker<PendingBatch>
     public private(set) var summary: ImportSummary
 
     /// - Parameters:
@@ -41,6 +43,11 @@ public final class ImportPipeline: SourceEventHandler {
         self.normalizer = Normalizer(catalog: catalog, now: Store.systemNow())
         self.summary = ImportSummary(input: input, source: source)
         self.run = try store.beginImportRun(source: source, input: input)
+        self.worker = CommitWorker(store: store)
+    }
+
+    deinit {
+        worker.stop()
     }
 
     public func receive(_ event: SourceEvent) throws {
@@ -77,6 +84,7 @@ public final class ImportPipeline: SourceEventHandler {
     /// Commits what is left, applies a newer complete snapshot's deletions, and records the run.
     public func finish(_ report: SourceReadReport) throws -> ImportSummary {
         try flush()
+        try settle()
         summary.warnings.merge(report.warnings) { $0 + $1 }
         summary.complete = report.complete
         summary.problem = report.problem
@@ -90,6 +98,9 @@ public final class ImportPipeline: SourceEventHandler {
 
     /// Records a run that failed before it could finish, with what went wrong.
     public func abandon(problem: String) throws -> ImportSummary {
+        // What was committed before the failure counts; a commit that failed is reported by
+        // the caller's error.
+        try? settle()
         summary.complete = false
         summary.problem = problem
         summary.elapsedSeconds = elapsed
@@ -100,6 +111,7 @@ public final class ImportPipeline: SourceEventHandler {
     // MARK: - Records
 
     private func start(stream name: String, now: Instant, isFullSnapshot: Bool, end: Int64?) throws {
+        try settle()
         stream = name
         endPosition = end
         normalizer.now = now
@@ -141,15 +153,23 @@ public final class ImportPipeline: SourceEventHandler {
 
     private func cover(_ sample: Sample) {
         let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
-        if var known = coverage[key] {
-            if sample.start < known.earliestStart { known.earliestStart = sample.start }
-            if sample.start > known.latestStart { known.latestStart = sample.start }
-            coverage[key] = known
-        } else {
-            coverage[key] = SnapshotCoverage(
-                sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start,
-                latestStart: sample.start)
+        // Records come grouped by type and source: extend the last range without hashing.
+        if var last = lastCoverage, last.sourceName == sample.sourceName, last.metric == sample.metric {
+            if sample.start < last.earliestStart { last.earliestStart = sample.start }
+            if sample.start > last.latestStart { last.latestStart = sample.start }
+            lastCoverage = last
+            return
         }
+        if let last = lastCoverage { coverage[CoverageKey(source: last.sourceName, metric: last.metric)] = last }
+        lastCoverage = coverage[key] ?? SnapshotCoverage(
+            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
+    }
+
+    /// Every range covered so far, including the one being extended.
+    private var coverageRanges: [SnapshotCoverage] {
+        var all = coverage
+        if let last = lastCoverage { all[CoverageKey(source: last.sourceName, metric: last.metric)] = last }
+        return Array(all.values)
     }
 
     // MARK: - Committing
@@ -165,15 +185,27 @@ public final class ImportPipeline: SourceEventHandler {
         if !batch.tombstones.isEmpty {
             batch.cursors[.change] = (cursorFloor[.change] ?? 0) + Int64(batch.tombstones.count)
         }
-        let result = try store.commit(batch)
+        try worker.submit(batch, context: pending)
         cursorFloor.merge(batch.cursors) { max($0, $1) }
-        tally(result, roles: pending.roles, samples: batch.samples)
+        tallyCompleted()
         pending = PendingBatch()
         summary.bytesRead = position
         progress?(
             ImportProgress(
                 position: position, endPosition: endPosition, recordsRead: summary.recordsRead,
                 elapsedSeconds: elapsed))
+    }
+
+    /// Waits for every submitted batch and counts it: the store is then idle and the caller's.
+    private func settle() throws {
+        try worker.drain()
+        tallyCompleted()
+    }
+
+    private func tallyCompleted() {
+        for completion in worker.takeCompletions() {
+            tally(completion.result, roles: completion.context.roles, samples: completion.context.batch.samples)
+        }
     }
 
     private func tally(_ result: CommitResult, roles: [RecordRole], samples: [LanedSample]) {
@@ -208,15 +240,16 @@ public final class ImportPipeline: SourceEventHandler {
     /// A complete export dated after the last complete one replaces it: what the older one had,
     /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
     private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
+        try settle()
         guard let previous = try store.latestCompleteSnapshot(source: summary.source, excluding: run),
             previous.takenAt < snapshot.takenAt
         else { return }
         let family = String(stream.prefix { $0 != ":" }) + ":"
-        for range in coverage.values.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
+        for range in coverageRanges.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
             var after: Int64 = 0
             while true {
                 let page = try store.samplesMissing(
-                    from: snapshot.run, streamPrefix: family, coverage: range, notAfter: previous.takenAt,
+                    from: snapshot.takenAt, streamPrefix: family, coverage: range, notAfter: previous.takenAt,
                     afterRow: after, limit: batchSize)
                 guard !page.tombstoneCandidates.isEmpty else { break }
                 after = page.lastRow
@@ -226,6 +259,7 @@ public final class ImportPipeline: SourceEventHandler {
                         deletedAt: snapshot.takenAt)
                 }
                 try flush()
+                try settle()
             }
         }
     }

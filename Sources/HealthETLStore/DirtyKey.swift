@@ -1,24 +1,24 @@
 import HealthETLCore
 
-/// A projection key whose rollup must be recomputed: a metric on a local day.
+/// A projection key whose rollup must be recomputed: a metric (interned id) on a local day
+/// (days since 1970-01-01). Integers only, so marking costs no string hashing per sample.
 struct DirtyKey: Hashable {
-    let metric: String
-    let day: CivilDate
+    let metric: Int64
+    let day: Int64
 
     /// The longest span one sample may mark, so a corrupt year-long sample cannot flood the table.
     static let maximumDays: Int64 = 400
 
-    static func keys(for sample: Sample) -> [DirtyKey] {
-        keys(metric: sample.metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds)
-    }
-
-    /// Every local day the interval touches, using the recorded offset (UTC when there is none).
-    static func keys(metric: String, start: Instant, end: Instant, utcOffsetSeconds: Int32?) -> [DirtyKey] {
+    /// Inserts the key of every local day the interval touches, using the recorded offset (UTC
+    /// when there is none).
+    static func mark(
+        metric: Int64, start: Instant, end: Instant, utcOffsetSeconds: Int32?, into keys: inout Set<DirtyKey>
+    ) {
         let offset = Int64(utcOffsetSeconds ?? 0) * 1000
         let first = (start.millisecondsSinceEpoch + offset).floorDivided(by: 86_400_000).quotient
         // An interval ending exactly at midnight does not touch the next day.
         let lastInstant = max(start.millisecondsSinceEpoch, end.millisecondsSinceEpoch - 1)
         let last = min((lastInstant + offset).floorDivided(by: 86_400_000).quotient, first + maximumDays - 1)
-        return (first...last).map { DirtyKey(metric: metric, day: CivilDate(daysSinceEpoch: $0)) }
+        for day in first...last { keys.insert(DirtyKey(metric: metric, day: day)) }
     }
 }

@@ -15,12 +15,11 @@ extension Store {
                 var result = CommitResult()
                 result.sampleOutcomes.reserveCapacity(batch.samples.count)
                 for laned in batch.samples {
-                    let outcome = try insert(laned, context: context)
+                    let outcome = try insert(laned, context: &context)
                     result.sampleOutcomes.append(outcome)
                     switch outcome {
                     case .inserted:
                         result.inserted += 1
-                        context.dirty.formUnion(DirtyKey.keys(for: laned.sample))
                     case .duplicate: result.duplicates += 1
                     case .previouslyDeleted: result.previouslyDeleted += 1
                     }
@@ -49,12 +48,13 @@ extension Store {
             }
         } catch {
             for (table, name) in internedInTransaction { interned[table]?[name] = nil }
+            lastInterned.removeAll()
             internedInTransaction.removeAll()
             throw error
         }
     }
 
-    private func insert(_ laned: LanedSample, context: CommitContext) throws -> SampleOutcome {
+    private func insert(_ laned: LanedSample, context: inout CommitContext) throws -> SampleOutcome {
         let sample = laned.sample
         if context.tombstonesExist, try isDeletedForGood(sample.id, snapshot: context.snapshot) {
             return .previouslyDeleted
@@ -63,7 +63,7 @@ extension Store {
             """
             INSERT OR IGNORE INTO samples(id, metric_id, source_id, source_version, device_id,
                 start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
-                stream_id, metadata, committed_ms, snapshot_run)
+                stream_id, metadata, committed_ms, snapshot_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
             """)
         let metric = try intern(.metrics, sample.metric)
@@ -83,13 +83,16 @@ extension Store {
         try statement.bind(13, Int64(sample.flags.rawValue))
         try statement.bind(14, Int64(laned.lane.code))
         try statement.bind(15, context.stream)
-        if !sample.metadata.isEmpty { try statement.bind(16, JSONText.pairs(sample.metadata)) }
+        try statement.bind(16, laned.metadataJSON)
         try statement.bind(17, context.committedAt)
-        if let snapshot = context.snapshot { try statement.bind(18, snapshot.run) }
+        if let snapshot = context.snapshot { try statement.bind(18, snapshot.takenAt.millisecondsSinceEpoch) }
         guard try statement.execute() == 1 else {
             if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
             return .duplicate
         }
+        DirtyKey.mark(
+            metric: metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds,
+            into: &context.dirty)
         if !sample.series.isEmpty {
             try cached("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
                 .run(.blob(sample.id.bytes), .text(JSONText.points(sample.series)))
@@ -112,10 +115,10 @@ extension Store {
     private func markSeen(_ sample: Sample, metric: Int64, in snapshot: SnapshotMark) throws {
         try cached(
             """
-            UPDATE samples SET snapshot_run = ?1
-            WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_run IS NOT ?1
+            UPDATE samples SET snapshot_ms = ?1
+            WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_ms IS NOT ?1
             """
-        ).run(.integer(snapshot.run), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        ).run(.integer(snapshot.takenAt.millisecondsSinceEpoch), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
     }
 
     private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
@@ -145,10 +148,9 @@ extension Store {
             let endMilliseconds = lookup.int64(1)
             end = endMilliseconds
             let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
-            context.dirty.formUnion(
-                DirtyKey.keys(
-                    metric: tombstone.metric, start: tombstone.start,
-                    end: Instant(millisecondsSinceEpoch: endMilliseconds), utcOffsetSeconds: offset))
+            DirtyKey.mark(
+                metric: metric, start: tombstone.start, end: Instant(millisecondsSinceEpoch: endMilliseconds),
+                utcOffsetSeconds: offset, into: &context.dirty)
             try cached("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
             try cached("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
         }
@@ -171,7 +173,8 @@ extension Store {
             ON CONFLICT(metric_id, day) DO UPDATE SET marked_ms = excluded.marked_ms
             """)
         for key in keys {
-            try statement.run(.integer(try intern(.metrics, key.metric)), .text(key.day.description), .integer(committedAt))
+            try statement.run(
+                .integer(key.metric), .text(CivilDate(daysSinceEpoch: key.day).description), .integer(committedAt))
         }
     }
 

@@ -20,11 +20,11 @@ extension Store {
         return CompletedSnapshot(run: statement.int64(0), takenAt: Instant(millisecondsSinceEpoch: statement.int64(1)))
     }
 
-    /// Samples of earlier snapshots of the `streamPrefix` family that snapshot `run` no longer
-    /// contains, inside `coverage` and no later than `notAfter`: the deletions a newer export implies.
+    /// Samples of earlier snapshots of the `streamPrefix` family that the snapshot taken at
+    /// `snapshot` no longer contains, inside `coverage` and no later than `notAfter`: the deletions a newer export implies.
     /// Returned in pages of `limit`, after sample row `afterRow`.
     public func samplesMissing(
-        from run: Int64, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
+        from snapshot: Instant, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
         afterRow: Int64, limit: Int
     ) throws -> (tombstoneCandidates: [(row: Int64, id: ContentID, start: Instant)], lastRow: Int64) {
         let upper = min(coverage.latestStart, notAfter)
@@ -36,13 +36,13 @@ extension Store {
             JOIN metrics m ON m.id = s.metric_id
             JOIN streams st ON st.id = s.stream_id
             WHERE m.name = ?1 AND so.name = ?2 AND s.start_ms BETWEEN ?3 AND ?4
-              AND s.snapshot_run IS NOT ?5 AND s.rowid > ?6
+              AND s.snapshot_ms IS NOT ?5 AND s.rowid > ?6
               AND substr(st.name, 1, length(?7)) = ?7
             ORDER BY s.rowid LIMIT ?8
             """)
         try statement.bind(
             .text(coverage.metric), .text(coverage.sourceName), .integer(coverage.earliestStart.millisecondsSinceEpoch),
-            .integer(upper.millisecondsSinceEpoch), .integer(run), .integer(afterRow), .text(streamPrefix),
+            .integer(upper.millisecondsSinceEpoch), .integer(snapshot.millisecondsSinceEpoch), .integer(afterRow), .text(streamPrefix),
             .integer(Int64(limit)))
         var rows: [(row: Int64, id: ContentID, start: Instant)] = []
         var last = afterRow

@@ -19,6 +19,7 @@ public final class Store {
     var interned: [InternTable: [String: Int64]] = [:]
     /// Names interned by the open transaction: forgotten if it rolls back.
     var internedInTransaction: [(InternTable, String)] = []
+    var lastInterned: [InternTable: (name: String, id: Int64)] = [:]
     /// Test seam: called at each `CommitStage`; throwing there aborts the commit.
     package var faultInjection: (@Sendable (CommitStage) throws -> Void)?
 
@@ -95,7 +96,13 @@ public final class Store {
 
     /// The row id for a name in a lookup table, inserting it the first time.
     func intern(_ table: InternTable, _ name: String) throws -> Int64 {
-        if let id = interned[table]?[name] { return id }
+        // Consecutive samples nearly always repeat the last name; comparing it is much cheaper
+        // than hashing, which normalizes non-ASCII names (`Simon’s Apple Watch`) first.
+        if let last = lastInterned[table], last.name == name { return last.id }
+        if let id = interned[table]?[name] {
+            lastInterned[table] = (name, id)
+            return id
+        }
         let insert = try cached("INSERT OR IGNORE INTO \(table.rawValue)(\(table.column)) VALUES (?1)")
         try insert.run(.text(name))
         let select = try cached("SELECT id FROM \(table.rawValue) WHERE \(table.column) = ?1")

@@ -23,8 +23,6 @@ final class ExportXMLHandler: XMLEventHandler {
     private var versions = RepeatedStringCache()
     private var units = RepeatedStringCache()
     private var devices = RepeatedStringCache()
-    private var lastDeviceRaw = ""
-    private var lastDevice = ""
 
     init(hotWindowSeconds: Int64, routes: RouteResolver) {
         self.hotWindowMilliseconds = hotWindowSeconds * 1000
@@ -272,12 +270,7 @@ final class ExportXMLHandler: XMLEventHandler {
     }
 
     private func device(_ bytes: XMLBytes) -> String {
-        let raw = bytes.string
-        if raw != lastDeviceRaw {
-            lastDeviceRaw = raw
-            lastDevice = DeviceDescription.normalized(raw)
-        }
-        return lastDevice
+        devices.string(for: DeviceDescription.withoutAddress(bytes))
     }
 
     private func metadataEntry(_ attributes: XMLAttributes) -> MetadataEntry {

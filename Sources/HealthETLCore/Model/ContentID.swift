@@ -26,11 +26,23 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
             buffer.append(contentsOf: text.utf8)
             buffer.append(0x1F)
         }
+        // Decimal digits written straight into the buffer: no String per number.
+        func feed(_ number: Int64) {
+            if number < 0 { buffer.append(UInt8(ascii: "-")) }
+            var magnitude = number.magnitude
+            let first = buffer.count
+            repeat {
+                buffer.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            buffer[first...].reverse()
+            buffer.append(0x1F)
+        }
         feed("v1")
         feed(metric)
         feed(source)
-        feed(String(start.millisecondsSinceEpoch))
-        feed(String(end.millisecondsSinceEpoch))
+        feed(start.millisecondsSinceEpoch)
+        feed(end.millisecondsSinceEpoch)
         feed(value ?? "")
         feed(unit ?? "")
         self.init(digest: Array(SHA256.hash(data: buffer)))

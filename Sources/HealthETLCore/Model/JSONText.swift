@@ -2,6 +2,10 @@
 public enum JSONText {
     /// A JSON string literal with the escapes RFC 8259 requires.
     public static func quoted(_ text: String) -> String {
+        // Most keys and values need no escape at all.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

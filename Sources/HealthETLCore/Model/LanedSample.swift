@@ -1,10 +1,14 @@
 /// A sample together with the lane its source put it in.
 public struct LanedSample: Hashable, Sendable {
-    public var sample: Sample
-    public var lane: Lane
+    public let sample: Sample
+    public let lane: Lane
+    /// The sample's metadata as stored (JSON pairs), rendered by whoever builds the batch so the
+    /// store's writer thread does not have to.
+    public let metadataJSON: String?
 
     public init(_ sample: Sample, lane: Lane) {
         self.sample = sample
         self.lane = lane
+        self.metadataJSON = sample.metadata.isEmpty ? nil : JSONText.pairs(sample.metadata)
     }
 }

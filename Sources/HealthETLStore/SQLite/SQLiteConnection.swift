@@ -4,8 +4,14 @@ import CSQLite
 final class SQLiteConnection {
     private let handle: OpaquePointer
 
+    /// Process-wide settings, applied once before the first connection.
+    private static let configured: Void = {
+        _ = healthetl_sqlite3_disable_memstatus()
+    }()
+
     /// Opens an existing database file read-write (the caller creates it with safe permissions).
     init(path: String) throws {
+        _ = SQLiteConnection.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &db, flags, nil)

@@ -87,8 +87,9 @@ enum StoreSchema {
     static let exportEntities = Migration(
         name: "0002_export_entities",
         sql: """
-            -- The import run of the latest full snapshot (export) that contained the sample.
-            ALTER TABLE samples ADD COLUMN snapshot_run INTEGER;
+            -- The date of the latest full snapshot (export) that contained the sample. A date, not
+            -- a run: importing the same export again then changes nothing.
+            ALTER TABLE samples ADD COLUMN snapshot_ms INTEGER;
 
             -- Points a sample carries (HRV SDNN beats), as a JSON array of [ms, value] pairs.
             CREATE TABLE sample_series(
