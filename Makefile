@@ -41,6 +41,7 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release $(STRICT)
 	./Benchmarks/run.sh
+	./Benchmarks/import-bench.sh
 
 ## format: rewrite sources with the committed .swift-format
 format:

@@ -25,6 +25,7 @@ public final class ImportPipeline: SourceEventHandler {
     private var pending = PendingBatch()
     private var coverage: [CoverageKey: SnapshotCoverage] = [:]
     private var lastCoverage: SnapshotCoverage?
+    private var lastMetric: (type: String, metric: ResolvedMetric?)?
     private let worker: CommitWorker<PendingBatch>
     public private(set) var summary: ImportSummary
 
@@ -57,7 +58,7 @@ public final class ImportPipeline: SourceEventHandler {
         case .record(let record, let lane):
             summary.recordsRead += 1
             count(lane)
-            add(normalizer.normalize(record), lane: lane, role: .record)
+            add(normalizer.normalize(record, as: metric(named: record.type)), lane: lane, role: .record)
         case .correlation(let record, let lane):
             summary.correlations += 1
             add(normalizer.normalize(record), lane: lane, role: .correlation)
@@ -122,6 +123,14 @@ public final class ImportPipeline: SourceEventHandler {
             cursorFloor[lane] = try store.cursor(stream: name, lane: lane)
         }
         try store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
+    }
+
+    /// The catalog entry for a type, remembered while the same type repeats.
+    private func metric(named type: String) -> ResolvedMetric? {
+        if let last = lastMetric, last.type == type { return last.metric }
+        let metric = catalog.metric(named: type)
+        lastMetric = (type, metric)
+        return metric
     }
 
     private func count(_ lane: Lane) {

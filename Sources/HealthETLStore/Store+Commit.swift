@@ -48,7 +48,7 @@ extension Store {
             }
         } catch {
             for (table, name) in internedInTransaction { interned[table]?[name] = nil }
-            lastInterned.removeAll()
+            lastInterned = Array(repeating: nil, count: InternTable.allCases.count)
             internedInTransaction.removeAll()
             throw error
         }
@@ -59,7 +59,7 @@ extension Store {
         if context.tombstonesExist, try isDeletedForGood(sample.id, snapshot: context.snapshot) {
             return .previouslyDeleted
         }
-        let statement = try cached(
+        let statement = try prepared(
             """
             INSERT OR IGNORE INTO samples(id, metric_id, source_id, source_version, device_id,
                 start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
@@ -94,7 +94,7 @@ extension Store {
             metric: metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds,
             into: &context.dirty)
         if !sample.series.isEmpty {
-            try cached("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
+            try prepared("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
                 .run(.blob(sample.id.bytes), .text(JSONText.points(sample.series)))
         }
         return .inserted
@@ -103,17 +103,17 @@ extension Store {
     /// Whether a tombstone keeps this sample out: always, unless a snapshot taken after the
     /// deletion contains it again (the data came back at the source).
     private func isDeletedForGood(_ id: ContentID, snapshot: SnapshotMark?) throws -> Bool {
-        let lookup = try cached("SELECT deleted_ms FROM tombstones WHERE sample_id = ?1")
+        let lookup = try prepared("SELECT deleted_ms FROM tombstones WHERE sample_id = ?1")
         try lookup.bind(.blob(id.bytes))
         guard try lookup.step() else { return false }
         let deletedAt = lookup.int64(0)
         guard let snapshot, snapshot.takenAt.millisecondsSinceEpoch > deletedAt else { return true }
-        try cached("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
+        try prepared("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
         return false
     }
 
     private func markSeen(_ sample: Sample, metric: Int64, in snapshot: SnapshotMark) throws {
-        try cached(
+        try prepared(
             """
             UPDATE samples SET snapshot_ms = ?1
             WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_ms IS NOT ?1
@@ -122,7 +122,7 @@ extension Store {
     }
 
     private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
-        let statement = try cached(
+        let statement = try prepared(
             """
             INSERT OR IGNORE INTO quarantine(id, reason, detail, raw, stream_id, committed_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -135,7 +135,7 @@ extension Store {
     /// Removes the sample if present and records the tombstone. Returns 1 if the tombstone is new.
     private func apply(_ tombstone: Tombstone, context: inout CommitContext) throws -> Int {
         let metric = try intern(.metrics, tombstone.metric)
-        let lookup = try cached(
+        let lookup = try prepared(
             """
             SELECT rowid, end_ms, utc_offset_s FROM samples
             WHERE metric_id = ?1 AND start_ms = ?2 AND id = ?3
@@ -151,10 +151,10 @@ extension Store {
             DirtyKey.mark(
                 metric: metric, start: tombstone.start, end: Instant(millisecondsSinceEpoch: endMilliseconds),
                 utcOffsetSeconds: offset, into: &context.dirty)
-            try cached("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
-            try cached("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
+            try prepared("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
+            try prepared("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
         }
-        return try cached(
+        return try prepared(
             """
             INSERT OR IGNORE INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
                 deleted_ms, stream_id, committed_ms)
@@ -166,8 +166,8 @@ extension Store {
             .integer(context.stream), .integer(context.committedAt))
     }
 
-    private func mark(_ keys: Set<DirtyKey>, at committedAt: Int64) throws {
-        let statement = try cached(
+    private func mark(_ keys: DirtyKeySet, at committedAt: Int64) throws {
+        let statement = try prepared(
             """
             INSERT INTO dirty_keys(metric_id, day, marked_ms) VALUES (?1, ?2, ?3)
             ON CONFLICT(metric_id, day) DO UPDATE SET marked_ms = excluded.marked_ms
@@ -179,12 +179,12 @@ extension Store {
     }
 
     private func advance(stream: Int64, name: String, lane: Lane, to position: Int64, at committedAt: Int64) throws {
-        let current = try cached("SELECT position FROM cursors WHERE stream_id = ?1 AND lane = ?2")
+        let current = try prepared("SELECT position FROM cursors WHERE stream_id = ?1 AND lane = ?2")
         try current.bind(.integer(stream), .integer(Int64(lane.code)))
         if try current.step(), current.int64(0) > position {
             throw StoreError.cursorMovedBackwards(stream: name, lane: lane, current: current.int64(0), requested: position)
         }
-        try cached(
+        try prepared(
             """
             INSERT INTO cursors(stream_id, lane, position, updated_ms) VALUES (?1, ?2, ?3, ?4)
             ON CONFLICT(stream_id, lane) DO UPDATE SET position = excluded.position,
@@ -200,7 +200,7 @@ struct CommitContext {
     let committedAt: Int64
     let snapshot: SnapshotMark?
     let tombstonesExist: Bool
-    var dirty = Set<DirtyKey>()
+    var dirty = DirtyKeySet()
 
     init(stream: Int64, committedAt: Int64, snapshot: SnapshotMark?, tombstonesExist: Bool) {
         self.stream = stream

@@ -5,7 +5,7 @@ extension Store {
     func write(_ workouts: [LanedWorkout], context: CommitContext, into result: inout CommitResult) throws {
         for laned in workouts {
             let workout = laned.workout
-            let inserted = try cached(
+            let inserted = try prepared(
                 """
                 INSERT OR IGNORE INTO workouts(id, activity_type, source_id, source_version, device_id,
                     start_ms, end_ms, utc_offset_s, duration_s, totals, metadata, route_files, lane,
@@ -33,7 +33,7 @@ extension Store {
             for (part, activity) in ([whole] + workout.activities).enumerated() {
                 try write(activity, part: part, of: workout.id)
             }
-            let point = try cached(
+            let point = try prepared(
                 """
                 INSERT INTO workout_route_points(workout_id, seq, time_ms, latitude, longitude,
                     elevation_m, speed_mps, horizontal_accuracy_m)
@@ -50,7 +50,7 @@ extension Store {
 
     private func write(_ activity: WorkoutActivity, part: Int, of workout: ContentID) throws {
         if part > 0 {
-            try cached(
+            try prepared(
                 """
                 INSERT INTO workout_activities(workout_id, part, activity_type, start_ms, end_ms,
                     duration_s, metadata)
@@ -62,7 +62,7 @@ extension Store {
                 .optional(activity.durationSeconds),
                 .optional(activity.metadata.isEmpty ? nil : JSONText.pairs(activity.metadata)))
         }
-        let event = try cached(
+        let event = try prepared(
             """
             INSERT INTO workout_events(workout_id, part, seq, type, date_ms, duration_s, metadata)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -73,7 +73,7 @@ extension Store {
                 .integer(item.date.millisecondsSinceEpoch), .optional(item.durationSeconds),
                 .optional(item.metadata.isEmpty ? nil : JSONText.pairs(item.metadata)))
         }
-        let statistic = try cached(
+        let statistic = try prepared(
             """
             INSERT INTO workout_statistics(workout_id, part, seq, type, start_ms, end_ms, sum, average,
                 minimum, maximum, unit)
@@ -90,7 +90,7 @@ extension Store {
 
     /// Stores each day's summary; a day already stored with other figures takes the new ones.
     func write(_ summaries: [ActivitySummary], context: CommitContext, into result: inout CommitResult) throws {
-        let statement = try cached(
+        let statement = try prepared(
             """
             INSERT INTO activity_summaries(day, attributes, stream_id, committed_ms) VALUES (?1, ?2, ?3, ?4)
             ON CONFLICT(day) DO UPDATE SET attributes = excluded.attributes, stream_id = excluded.stream_id,
@@ -105,7 +105,7 @@ extension Store {
     }
 
     func write(_ documents: [ExportDocument], context: CommitContext, into result: inout CommitResult) throws {
-        let statement = try cached(
+        let statement = try prepared(
             """
             INSERT OR IGNORE INTO export_documents(id, kind, start_ms, end_ms, source_id, body, stream_id,
                 committed_ms)

@@ -29,7 +29,7 @@ extension Store {
     ) throws -> (tombstoneCandidates: [(row: Int64, id: ContentID, start: Instant)], lastRow: Int64) {
         let upper = min(coverage.latestStart, notAfter)
         guard upper >= coverage.earliestStart else { return ([], afterRow) }
-        let statement = try cached(
+        let statement = try prepared(
             """
             SELECT s.rowid, s.id, s.start_ms FROM samples s
             JOIN sources so ON so.id = s.source_id

@@ -16,10 +16,12 @@ public final class Store {
     let connection: SQLiteConnection
     let now: () -> Instant
     var statements: [String: SQLiteStatement] = [:]
+    var literalStatements: [Int: SQLiteStatement] = [:]
     var interned: [InternTable: [String: Int64]] = [:]
     /// Names interned by the open transaction: forgotten if it rolls back.
     var internedInTransaction: [(InternTable, String)] = []
-    var lastInterned: [InternTable: (name: String, id: Int64)] = [:]
+    /// The last name interned per table (indexed by `InternTable.slot`).
+    var lastInterned: [(name: String, id: Int64)?] = Array(repeating: nil, count: InternTable.allCases.count)
     /// Test seam: called at each `CommitStage`; throwing there aborts the commit.
     package var faultInjection: (@Sendable (CommitStage) throws -> Void)?
 
@@ -66,7 +68,7 @@ public final class Store {
 
     /// Every cursor of every stream, by stream name then lane.
     public func cursors() throws -> [StreamCursor] {
-        let statement = try cached(
+        let statement = try prepared(
             """
             SELECT s.name, c.lane, c.position FROM cursors c JOIN streams s ON s.id = c.stream_id
             ORDER BY s.name, c.lane
@@ -87,6 +89,7 @@ public final class Store {
 
     // MARK: - Plumbing
 
+    /// The prepared statement for SQL built at run time, prepared once.
     func cached(_ sql: String) throws -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         let statement = try connection.prepare(sql)
@@ -94,13 +97,23 @@ public final class Store {
         return statement
     }
 
+    /// The prepared statement for a literal, prepared once and found by the literal's address:
+    /// the per-row statements would otherwise hash their whole SQL text on every row.
+    func prepared(_ sql: StaticString) throws -> SQLiteStatement {
+        let key = Int(bitPattern: sql.utf8Start)
+        if let statement = literalStatements[key] { return statement }
+        let statement = try connection.prepare(sql.description)
+        literalStatements[key] = statement
+        return statement
+    }
+
     /// The row id for a name in a lookup table, inserting it the first time.
     func intern(_ table: InternTable, _ name: String) throws -> Int64 {
         // Consecutive samples nearly always repeat the last name; comparing it is much cheaper
         // than hashing, which normalizes non-ASCII names (`Simon’s Apple Watch`) first.
-        if let last = lastInterned[table], last.name == name { return last.id }
+        if let last = lastInterned[table.slot], last.name == name { return last.id }
         if let id = interned[table]?[name] {
-            lastInterned[table] = (name, id)
+            lastInterned[table.slot] = (name, id)
             return id
         }
         let insert = try cached("INSERT OR IGNORE INTO \(table.rawValue)(\(table.column)) VALUES (?1)")
@@ -118,8 +131,17 @@ public final class Store {
 }
 
 /// The lookup tables that intern repeated strings.
-enum InternTable: String {
+enum InternTable: String, CaseIterable {
     case metrics, sources, devices, streams
+
+    var slot: Int {
+        switch self {
+        case .metrics: return 0
+        case .sources: return 1
+        case .devices: return 2
+        case .streams: return 3
+        }
+    }
 
     var column: String { self == .devices ? "description" : "name" }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HealthETLCore
 
 /// Collects the track points of a GPX 1.1 file as Apple writes them: `trkpt lat lon` with
@@ -7,6 +8,23 @@ final class GPXReader: XMLTextHandler {
     private var current: RoutePoint?
     private var field: Field?
     private var text: [UInt8] = []
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// A decimal number from at most 63 ASCII bytes.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard bytes.count < 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(buffer.baseAddress!, &end)
+            guard end == buffer.baseAddress! + bytes.count, value.isFinite else { return nil }
+            return value
+        }
+    }
 
     private enum Field {
         case elevation, time, speed, horizontalAccuracy
@@ -36,13 +54,19 @@ final class GPXReader: XMLTextHandler {
             return
         }
         guard let field, current != nil else { return }
-        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        switch field {
-        case .elevation: current?.elevationMeters = Double(value)
-        case .time: current?.instant = TimestampParser.parse(value)?.instant
-        case .speed: current?.speedMetersPerSecond = Double(value)
-        case .horizontalAccuracy: current?.horizontalAccuracyMeters = Double(value)
-        }
         self.field = nil
+        // Trim the text's surrounding white space in place and parse it without a String.
+        guard let first = text.firstIndex(where: { !Self.isSpace($0) }),
+            let last = text.lastIndex(where: { !Self.isSpace($0) })
+        else { return }
+        text.withUnsafeBufferPointer { all in
+            let value = UnsafeBufferPointer(rebasing: all[first...last])
+            switch field {
+            case .elevation: current?.elevationMeters = Self.number(value)
+            case .time: current?.instant = TimestampParser.parse(bytes: value)?.instant
+            case .speed: current?.speedMetersPerSecond = Self.number(value)
+            case .horizontalAccuracy: current?.horizontalAccuracyMeters = Self.number(value)
+            }
+        }
     }
 }

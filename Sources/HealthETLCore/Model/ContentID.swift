@@ -20,36 +20,24 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
         metric: String, source: String, start: Instant, end: Instant, value: String?,
         unit: String?
     ) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(128)
-        func feed(_ text: String) {
-            buffer.append(contentsOf: text.utf8)
-            buffer.append(0x1F)
-        }
-        // Decimal digits written straight into the buffer: no String per number.
-        func feed(_ number: Int64) {
-            if number < 0 { buffer.append(UInt8(ascii: "-")) }
-            var magnitude = number.magnitude
-            let first = buffer.count
-            repeat {
-                buffer.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            buffer[first...].reverse()
-            buffer.append(0x1F)
-        }
-        feed("v1")
-        feed(metric)
-        feed(source)
-        feed(start.millisecondsSinceEpoch)
-        feed(end.millisecondsSinceEpoch)
-        feed(value ?? "")
-        feed(unit ?? "")
-        self.init(digest: Array(SHA256.hash(data: buffer)))
+        var fields = IdentityFields()
+        fields.append("v1")
+        fields.append(metric)
+        fields.append(source)
+        fields.append(start.millisecondsSinceEpoch)
+        fields.append(end.millisecondsSinceEpoch)
+        fields.append(value ?? "")
+        fields.append(unit ?? "")
+        self = fields.digest()
     }
 
     /// The first 16 bytes of a digest or a stored blob, big-endian.
     public init(digest bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { ContentID(digest: $0) }
+    }
+
+    /// The first 16 bytes of a digest, big-endian.
+    public init(digest bytes: UnsafeRawBufferPointer) {
         precondition(bytes.count >= 16, "a content id needs 16 bytes")
         var high: UInt64 = 0
         var low: UInt64 = 0

@@ -16,7 +16,13 @@ public struct Normalizer: Sendable {
     }
 
     public func normalize(_ record: RawRecord) -> NormalizationOutcome {
-        switch check(record) {
+        normalize(record, as: catalog.metric(named: record.type))
+    }
+
+    /// Normalizes a record whose catalog entry the caller already looked up (`nil`: unknown),
+    /// for callers that see the same type many times in a row.
+    public func normalize(_ record: RawRecord, as metric: ResolvedMetric?) -> NormalizationOutcome {
+        switch check(record, metric: metric) {
         case .success(let sample):
             return sample.flags.isEmpty ? .accepted(sample) : .flagged(sample)
         case .failure(let rejection):
@@ -25,8 +31,8 @@ public struct Normalizer: Sendable {
         }
     }
 
-    private func check(_ record: RawRecord) -> Result<Sample, Rejection> {
-        guard let metric = catalog.metric(named: record.type) else {
+    private func check(_ record: RawRecord, metric: ResolvedMetric?) -> Result<Sample, Rejection> {
+        guard let metric else {
             return .failure(Rejection(.unknownType, "no catalog metric is named \(record.type)"))
         }
         guard let start = record.start.timestamp else {

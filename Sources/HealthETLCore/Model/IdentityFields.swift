@@ -1,0 +1,75 @@
+import Crypto
+
+/// The bytes a content id hashes: each field followed by the ASCII unit separator (0x1F),
+/// numbers as decimal digits. Kept in a fixed buffer, so hashing a record allocates nothing
+/// unless its fields are unusually long.
+struct IdentityFields {
+    private static let capacity = 256
+    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+    /// Used instead of `inline` once the fields outgrow it.
+    private var overflow: [UInt8]?
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+        append(byte: 0x1F)
+    }
+
+    mutating func append(_ number: Int64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let length = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+            var magnitude = number.magnitude
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            let length = buffer.count - index
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+            return length
+        }
+        withUnsafeBytes(of: &digits) { append(bytes: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<length])) }
+        append(byte: 0x1F)
+    }
+
+    func digest() -> ContentID {
+        if let overflow {
+            return SHA256.hash(data: overflow).withUnsafeBytes { ContentID(digest: $0) }
+        }
+        var copy = inline
+        var hasher = SHA256()
+        withUnsafeBytes(of: &copy) { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        return hasher.finalize().withUnsafeBytes { ContentID(digest: $0) }
+    }
+
+    private mutating func append(byte: UInt8) {
+        withUnsafeBytes(of: byte) { append(bytes: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        if overflow != nil || count + bytes.count > Self.capacity {
+            if overflow == nil {
+                var copy = inline
+                overflow = withUnsafeBytes(of: &copy) { Array($0[0..<count]) }
+            }
+            overflow!.append(contentsOf: bytes)
+            return
+        }
+        let start = count
+        withUnsafeMutableBytes(of: &inline) { buffer in
+            UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + bytes.count)])
+                .copyMemory(from: UnsafeRawBufferPointer(bytes))
+        }
+        count += bytes.count
+    }
+}
