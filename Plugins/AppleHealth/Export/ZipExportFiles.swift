@@ -28,7 +28,7 @@ final class ZipExportFiles: ExportFiles {
     var mainSize: Int64? { Int64(main.uncompressedSize) }
 
     func readMain(into consume: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try archive.read(main, into: consume)
+        try archive.read(main, chunkSize: 1 << 16, into: consume)
     }
 
     func readFile(_ relativePath: String) throws -> [UInt8]? {

@@ -1,0 +1,68 @@
+import HealthETLCore
+import HealthETLStore
+
+/// Turns a gathered batch of raw records into the batch the store commits.
+final class BatchNormalizer {
+    private let catalog: MetricCatalog
+    private var normalizer: Normalizer
+    private var lastMetric: (type: String, metric: ResolvedMetric?)?
+    private var lastCoverage: SnapshotCoverage?
+
+    init(catalog: MetricCatalog) {
+        self.catalog = catalog
+        self.normalizer = Normalizer(catalog: catalog, now: Instant(millisecondsSinceEpoch: 0))
+    }
+
+    func normalize(_ raw: RawBatch) -> (CommitBatch, BatchNotes) {
+        normalizer.now = raw.now
+        var batch = CommitBatch(
+            stream: raw.stream, tombstones: raw.tombstones, workouts: raw.workouts,
+            activitySummaries: raw.activitySummaries, documents: raw.documents, snapshot: raw.snapshot,
+            cursors: raw.cursors)
+        batch.samples.reserveCapacity(raw.records.count)
+        var notes = BatchNotes()
+        notes.roles.reserveCapacity(raw.records.count)
+        notes.flags.reserveCapacity(raw.records.count)
+        lastCoverage = nil
+        for entry in raw.records {
+            switch normalizer.normalize(entry.record, as: metric(named: entry.record.type)) {
+            case .accepted(let sample), .flagged(let sample):
+                batch.samples.append(LanedSample(sample, lane: entry.lane))
+                notes.roles.append(entry.role)
+                notes.flags.append(sample.flags)
+                if raw.snapshot != nil { cover(sample, in: &notes) }
+            case .quarantined(let record):
+                batch.quarantined.append(record)
+                notes.quarantinedByRole[entry.role, default: 0] += 1
+                if entry.role == .record { notes.quarantinedByReason[record.reason.rawValue, default: 0] += 1 }
+            }
+        }
+        if let last = lastCoverage { notes.coverage[CoverageKey(source: last.sourceName, metric: last.metric)] = last }
+        return (batch, notes)
+    }
+
+    /// The catalog entry for a type, remembered while the same type repeats.
+    private func metric(named type: String) -> ResolvedMetric? {
+        if let last = lastMetric, last.type == type { return last.metric }
+        let metric = catalog.metric(named: type)
+        lastMetric = (type, metric)
+        return metric
+    }
+
+    /// Widens the covered range of the sample's source and metric. Records come grouped by type
+    /// and source, so the last range is extended without hashing.
+    private func cover(_ sample: Sample, in notes: inout BatchNotes) {
+        let point = SnapshotCoverage(
+            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
+        if let last = lastCoverage, last.sourceName == sample.sourceName, last.metric == sample.metric {
+            lastCoverage = last.union(point)
+            return
+        }
+        if let last = lastCoverage {
+            let key = CoverageKey(source: last.sourceName, metric: last.metric)
+            notes.coverage[key] = notes.coverage[key].map { $0.union(last) } ?? last
+        }
+        let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
+        lastCoverage = notes.coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
+    }
+}

@@ -1,0 +1,32 @@
+import HealthETLCore
+
+/// What the reader gathered for one commit, before normalization.
+struct RawBatch {
+    struct Entry {
+        var record: RawRecord
+        var lane: Lane
+        var role: RecordRole
+    }
+
+    var stream = ""
+    /// The source's "now", for the normalizer's future-dated check.
+    var now = Instant(millisecondsSinceEpoch: 0)
+    var snapshot: SnapshotMark?
+    var cursors: [Lane: Int64] = [:]
+    var records: [Entry] = []
+    var tombstones: [Tombstone] = []
+    var workouts: [LanedWorkout] = []
+    var activitySummaries: [ActivitySummary] = []
+    var documents: [ExportDocument] = []
+
+    /// Room for a whole batch up front: growing the array would copy every record again.
+    init(capacity: Int = 0) {
+        records.reserveCapacity(capacity)
+    }
+
+    var count: Int {
+        records.count + tombstones.count + workouts.count + activitySummaries.count + documents.count
+    }
+
+    var isEmpty: Bool { count == 0 }
+}
