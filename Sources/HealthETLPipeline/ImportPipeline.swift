@@ -148,18 +148,17 @@ public final class ImportPipeline: SourceEventHandler {
     private func flush() throws {
         guard !pending.isEmpty || position > (cursorFloor[.cold] ?? -1) else { return }
         guard let stream else { throw ImportPipelineError.noStream(source: summary.source) }
-        var batch = pending
-        batch.stream = stream
-        batch.now = now
-        batch.snapshot = snapshot
+        pending.stream = stream
+        pending.now = now
+        pending.snapshot = snapshot
         let at = max(position, cursorFloor[.hot] ?? 0, cursorFloor[.cold] ?? 0)
-        batch.cursors = [.hot: at, .cold: at]
-        if !batch.tombstones.isEmpty {
-            batch.cursors[.change] = (cursorFloor[.change] ?? 0) + Int64(batch.tombstones.count)
+        pending.cursors = [.hot: at, .cold: at]
+        if !pending.tombstones.isEmpty {
+            pending.cursors[.change] = (cursorFloor[.change] ?? 0) + Int64(pending.tombstones.count)
         }
-        try commitStage.submit(normalizer.normalize(batch))
-        cursorFloor.merge(batch.cursors) { max($0, $1) }
-        pending = RawBatch(capacity: batchSize)
+        try commitStage.submit(normalizer.normalize(pending))
+        cursorFloor.merge(pending.cursors) { max($0, $1) }
+        pending.clear()
         tallyCompleted()
         summary.bytesRead = position
         progress?(

@@ -24,6 +24,17 @@ struct RawBatch {
         records.reserveCapacity(capacity)
     }
 
+    /// Empties the batch for the next one, keeping the records' storage: the reader refills it
+    /// at once, and reusing it spares a large allocation per batch.
+    mutating func clear() {
+        records.removeAll(keepingCapacity: true)
+        tombstones.removeAll()
+        workouts.removeAll()
+        activitySummaries.removeAll()
+        documents.removeAll()
+        cursors = [:]
+    }
+
     var count: Int {
         records.count + tombstones.count + workouts.count + activitySummaries.count + documents.count
     }

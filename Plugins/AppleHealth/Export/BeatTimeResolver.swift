@@ -19,7 +19,9 @@ enum BeatTimeResolver {
 
     /// `H:mm:ss[.,]ff [AM|PM]` → seconds since midnight.
     static func secondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var fields: [Double] = [0, 0, 0]
+        var hoursField = 0.0
+        var minutesField = 0.0
+        var secondsField = 0.0
         var field = 0
         var fraction = 0.0
         var scale = 0.0
@@ -33,7 +35,12 @@ enum BeatTimeResolver {
                     fraction += Double(byte - 48) * scale
                     scale /= 10
                 } else {
-                    fields[field] = fields[field] * 10 + Double(byte - 48)
+                    let digit = Double(byte - 48)
+                    switch field {
+                    case 0: hoursField = hoursField * 10 + digit
+                    case 1: minutesField = minutesField * 10 + digit
+                    default: secondsField = secondsField * 10 + digit
+                    }
                 }
             case UInt8(ascii: ":"):
                 guard field < 2, scale == 0 else { return nil }
@@ -47,13 +54,13 @@ enum BeatTimeResolver {
                 continue
             }
         }
-        guard sawDigit, field == 2, fields[1] < 60, fields[2] < 61 else { return nil }
-        var hours = fields[0]
+        guard sawDigit, field == 2, minutesField < 60, secondsField < 61 else { return nil }
+        var hours = hoursField
         if let meridiem {
             guard hours >= 1, hours <= 12 else { return nil }
             hours = hours.truncatingRemainder(dividingBy: 12) + (meridiem == UInt8(ascii: "p") ? 12 : 0)
         }
         guard hours < 24 else { return nil }
-        return hours * 3600 + fields[1] * 60 + fields[2] + fraction
+        return hours * 3600 + minutesField * 60 + secondsField + fraction
     }
 }

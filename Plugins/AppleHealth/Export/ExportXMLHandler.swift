@@ -23,6 +23,7 @@ final class ExportXMLHandler: XMLEventHandler {
     private var versions = RepeatedStringCache()
     private var units = RepeatedStringCache()
     private var devices = RepeatedStringCache()
+    private var metadataKeys = RepeatedStringCache()
 
     init(hotWindowSeconds: Int64, routes: RouteResolver) {
         self.hotWindowMilliseconds = hotWindowSeconds * 1000
@@ -150,7 +151,7 @@ final class ExportXMLHandler: XMLEventHandler {
             record?.record.metadata.append(metadataEntry(attributes))
         } else if name == "InstantaneousBeatsPerMinute" {
             guard let start = record?.start, let time = attributes["time"],
-                let bpm = attributes["bpm"].flatMap({ Double($0.string) }),
+                let bpm = attributes["bpm"].flatMap({ DecimalText.number($0.bytes) }),
                 let instant = BeatTimeResolver.instant(of: time, near: start.instant, utcOffsetSeconds: start.utcOffsetSeconds)
             else {
                 warn("unparseable_heartbeat")
@@ -274,7 +275,9 @@ final class ExportXMLHandler: XMLEventHandler {
     }
 
     private func metadataEntry(_ attributes: XMLAttributes) -> MetadataEntry {
-        MetadataEntry(key: attributes.string("key") ?? "", value: attributes.string("value") ?? "")
+        MetadataEntry(
+            key: attributes["key"].map { metadataKeys.string(for: $0) } ?? "",
+            value: attributes.string("value") ?? "")
     }
 
     private func entries(_ attributes: XMLAttributes) -> [MetadataEntry] {
@@ -288,7 +291,7 @@ final class ExportXMLHandler: XMLEventHandler {
     }
 
     private func number(_ bytes: XMLBytes?) -> Double? {
-        bytes.flatMap { Double($0.string) }
+        bytes.flatMap { DecimalText.number($0.bytes) }
     }
 
     private func seconds(_ text: String?, unit: String?) -> Double? {

@@ -13,19 +13,6 @@ final class GPXReader: XMLTextHandler {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// A decimal number from at most 63 ASCII bytes.
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard bytes.count < 64 else { return nil }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-            buffer[bytes.count] = 0
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &end)
-            guard end == buffer.baseAddress! + bytes.count, value.isFinite else { return nil }
-            return value
-        }
-    }
-
     private enum Field {
         case elevation, time, speed, horizontalAccuracy
     }
@@ -62,10 +49,10 @@ final class GPXReader: XMLTextHandler {
         text.withUnsafeBufferPointer { all in
             let value = UnsafeBufferPointer(rebasing: all[first...last])
             switch field {
-            case .elevation: current?.elevationMeters = Self.number(value)
+            case .elevation: current?.elevationMeters = DecimalText.number(value)
             case .time: current?.instant = TimestampParser.parse(bytes: value)?.instant
-            case .speed: current?.speedMetersPerSecond = Self.number(value)
-            case .horizontalAccuracy: current?.horizontalAccuracyMeters = Self.number(value)
+            case .speed: current?.speedMetersPerSecond = DecimalText.number(value)
+            case .horizontalAccuracy: current?.horizontalAccuracyMeters = DecimalText.number(value)
             }
         }
     }
