@@ -1,0 +1,86 @@
+import AppleHealth
+import Foundation
+import HealthETLCore
+import Testing
+
+/// The source-plugin conformance checks, for `apple_health` on every real export and on the
+/// bundled sample: records carry valid timestamps, distinct records get distinct non-zero ids,
+/// the stream is named before any record, and the final cursor points at the end of the input.
+@Suite struct AppleHealthConformanceTests {
+    /// Collects what an adapter emits.
+    final class Collector: SourceEventHandler {
+        var stream: String?
+        var records: [RawRecord] = []
+        var checkpoints: [StreamCursor] = []
+        var recordBeforeStream = false
+        var endPosition: Int64?
+
+        func receive(_ event: SourceEvent) throws {
+            switch event {
+            case .streamStarted(let name, _, _, let end):
+                stream = name
+                endPosition = end
+            case .record(let record, _), .correlation(let record, _), .correlationComponent(let record, _),
+                .auxiliaryRecord(let record, _):
+                if stream == nil { recordBeforeStream = true }
+                records.append(record)
+            case .checkpoint(let cursor):
+                checkpoints.append(cursor)
+            case .deletion, .workout, .activitySummary, .document:
+                break
+            }
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let inputs = [
+        "../shared/real-exports/curated-v14/export.xml",
+        "../shared/real-exports/excerpts-v11/export.xml",
+        "../shared/real-exports/ios16-broken-dtd/export.zip",
+        "../shared/real-exports/inline-route/export.zip",
+        "../shared/real-exports/inline-route/export-flat.xml",
+        "SampleExports/apple-health-sample.zip",
+    ]
+
+    @Test(arguments: inputs)
+    func adapterConforms(_ relative: String) throws {
+        let path = Self.root.appendingPathComponent(relative).standardizedFileURL.path
+        let adapter = AppleHealthAdapter()
+        let input = SourceInput(path: path)
+        #expect(adapter.recognize(input) == .recognized)
+        var collector = Collector()
+        let report = try adapter.read(input, into: &collector)
+        #expect(report.complete, "\(report.problem ?? "")")
+        #expect(!collector.recordBeforeStream)
+        #expect(!collector.records.isEmpty)
+
+        // Every record's dates parse; ends are not before starts in these files.
+        for record in collector.records {
+            let start = try #require(record.start.timestamp, "\(record.type)")
+            let end = try #require(record.end.timestamp, "\(record.type)")
+            #expect(end.instant >= start.instant)
+        }
+
+        // Distinct records get distinct ids; only exact repeats share one.
+        var byID: [ContentID: RawRecord] = [:]
+        for record in collector.records {
+            let id = ContentID(
+                metric: record.type, source: record.sourceName, start: record.start.timestamp!.instant,
+                end: record.end.timestamp!.instant, value: record.value.asWritten, unit: record.unit)
+            #expect(id != ContentID(high: 0, low: 0))
+            if let earlier = byID[id] {
+                #expect(earlier.value == record.value && earlier.unit == record.unit, "id collision")
+            }
+            byID[id] = record
+        }
+
+        // Checkpoints only move forward, and one covers the whole main file.
+        let positions = collector.checkpoints.map(\.position)
+        #expect(positions == positions.sorted())
+        if let end = collector.endPosition {
+            #expect(positions.contains(end))
+        }
+    }
+}
