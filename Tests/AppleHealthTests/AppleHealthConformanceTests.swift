@@ -1,6 +1,7 @@
 import AppleHealth
 import Foundation
 import HealthETLCore
+import HealthETLTestSupport
 import Testing
 
 /// The source-plugin conformance checks, for `apple_health` on every real export and on the
@@ -32,21 +33,17 @@ import Testing
         }
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static let inputs = [
-        "../shared/real-exports/curated-v14/export.xml",
-        "../shared/real-exports/excerpts-v11/export.xml",
-        "../shared/real-exports/ios16-broken-dtd/export.zip",
-        "../shared/real-exports/inline-route/export.zip",
-        "../shared/real-exports/inline-route/export-flat.xml",
-        "SampleExports/apple-health-sample.zip",
+        TestPaths.realExport("curated-v14/export.xml"),
+        TestPaths.realExport("excerpts-v11/export.xml"),
+        TestPaths.realExport("ios16-broken-dtd/export.zip"),
+        TestPaths.realExport("inline-route/export.zip"),
+        TestPaths.realExport("inline-route/export-flat.xml"),
+        TestPaths.repository("SampleExports/apple-health-sample.zip"),
     ]
 
     @Test(arguments: inputs)
-    func adapterConforms(_ relative: String) throws {
-        let path = Self.root.appendingPathComponent(relative).standardizedFileURL.path
+    func adapterConforms(_ path: String) throws {
         let adapter = AppleHealthAdapter()
         let input = SourceInput(path: path)
         #expect(adapter.recognize(input) == .recognized)

@@ -1,21 +1,10 @@
 import AppleHealth
 import Foundation
+import HealthETLTestSupport
 import Testing
 
 /// X3 and X4 of docs/reliability.md: cut, mis-encoded, mis-nested and slightly illegal files.
 @Suite struct XMLBrokenInputTests {
-    /// A small deterministic generator (SplitMix64), so a failing offset can be reproduced.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Byte offsets where each `needle` starts in `bytes`.
     static func offsets(of needle: String, in bytes: [UInt8]) -> [Int] {
         let pattern = Array(needle.utf8)
@@ -55,7 +44,7 @@ import Testing
         #expect(recordStarts.count == 28 && recordEnds.count == 28)
         let doctypeEnd = try #require(Self.offsets(of: "]>", in: bytes).first)
 
-        var generator = SplitMix64(state: 20_240_114)
+        var generator = SeededGenerator(seed: 20_240_114)
         var cuts = (0..<200).map { _ in Int.random(in: 1..<rootEnd, using: &generator) }
         cuts += [0, 1, 20, 60, doctypeEnd - 1, doctypeEnd, doctypeEnd + 1, doctypeEnd + 2, rootEnd - 1]
         for (index, cut) in cuts.enumerated() {

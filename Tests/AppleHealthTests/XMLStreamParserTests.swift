@@ -46,32 +46,16 @@ enum XMLTestInput {
     /// Stands for the export.xml inside ios16-broken-dtd/export.zip.
     static let ios16 = "ios16-broken-dtd/export.zip"
 
-    /// The bytes of a real export under ../shared/real-exports (the zip's export.xml for `ios16`).
+    /// The bytes of a real export under ../shared/real-exports (the zip's export.xml for `ios16`,
+    /// read with the project's own ZIP reader).
     static func realExport(_ name: String) throws -> [UInt8] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "shared/real-exports")
-        let path = root.appendingPathComponent(name).path
+        let path = TestPaths.realExport(name)
         guard name == ios16 else { return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
-        let directory = TemporaryDirectory("healthetl-xml")
-        try extract(zip: path, into: directory.path)
-        let xml = directory.child("apple_health_export/export.xml")
-        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: xml)))
-    }
-
-    /// Unzips with `unzip` if installed, else with Python's zipfile module.
-    private static func extract(zip: String, into directory: String) throws {
-        let process = Process()
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-            process.arguments = ["-q", "-o", zip, "-d", directory]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-m", "zipfile", "-e", zip, directory]
-        }
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "could not unzip \(zip)")
+        let archive = try ZipArchive(path: path)
+        let entry = try #require(archive.entries.first { $0.name == "apple_health_export/export.xml" })
+        var bytes: [UInt8] = []
+        try archive.read(entry) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Parses `bytes` fed in chunks of `chunkSize`, then finishes.

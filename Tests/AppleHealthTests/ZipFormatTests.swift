@@ -176,7 +176,7 @@ import Testing
 
     @Test func randomGarbageIsNotAZip() throws {
         let directory = TemporaryDirectory("zip-format")
-        var random = ZipFuzzRandom(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let samples: [[UInt8]] = [
             [],
             Array("<?xml version=\"1.0\"?><HealthData/>".utf8),
@@ -204,7 +204,7 @@ import Testing
         let bytes = builder.build()
         #expect(try ZipArchive(path: try ZipTestData.write(bytes, in: directory)).entries.count == 1)
 
-        var random = ZipFuzzRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let cuts =
             (0..<100).map { _ in Int(random.next() % UInt64(bytes.count)) }
             + Array(bytes.count - 120..<bytes.count)

@@ -15,9 +15,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let realExports = "/work/shared/real-exports"
-    static let ios16 = realExports + "/ios16-broken-dtd/export.zip"
-    static let inlineRoute = realExports + "/inline-route/export.zip"
+    static let ios16 = TestPaths.realExport("ios16-broken-dtd/export.zip")
+    static let inlineRoute = TestPaths.realExport("inline-route/export.zip")
 
     static let ios16Listing: [Expected] = [
         Expected(
@@ -119,7 +118,7 @@ import Testing
     func cutAtAnyOffsetGivesAZipErrorNeverACrash(path: String) throws {
         let directory = TemporaryDirectory("zip-real")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        var random = ZipFuzzRandom(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         let cuts =
             (0..<150).map { _ in Int(random.next() % UInt64(bytes.count)) } + [0, 1, 21, 22, bytes.count - 1]
         for cut in cuts {
@@ -134,7 +133,7 @@ import Testing
     func randomlyDamagedCopiesFailOnlyWithZipErrors(path: String) throws {
         let directory = TemporaryDirectory("zip-real")
         let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        var random = ZipFuzzRandom(seed: 0xBAD)
+        var random = SeededGenerator(seed: 0xBAD)
         for round in 0..<300 {
             var bytes = original
             for _ in 0...(random.next() % 4) {
@@ -152,20 +151,5 @@ import Testing
                 Issue.record("round \(round): \(error) is not a ZipError")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so fuzzing failures reproduce.
-struct ZipFuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

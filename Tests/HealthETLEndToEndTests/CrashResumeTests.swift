@@ -35,7 +35,7 @@ import Testing
         #expect(expected.count > 40_000)
 
         let killed = directory.child("killed")
-        var random = SplitMix64(seed: 20_261_121)
+        var random = SeededGenerator(seed: 20_261_121)
         var kills = 0
         for _ in 0..<30 {
             let process = Process()
@@ -62,20 +62,5 @@ import Testing
         let resumed = try Store(directory: StoreDirectory(path: killed)).contentRows()
         #expect(resumed.count == expected.count)
         #expect(resumed == expected)
-    }
-}
-
-/// A small deterministic generator, so a failing kill schedule can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -7,7 +7,6 @@ import Testing
 @Suite struct ImportCommandTests {
     let runner = CommandRunner()
     let directory = TemporaryDirectory("healthetl-import")
-    static let realExports = "../shared/real-exports"
 
     func importJSON(_ path: String, store: String, extra: [String] = []) throws -> (Int32, [String: Any], String) {
         let result = try runner.run(["--store", store, "import", path, "--json"] + extra)
@@ -16,9 +15,7 @@ import Testing
     }
 
     static func realExport(_ relative: String) -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent("shared/real-exports/" + relative).path
+        TestPaths.realExport(relative)
     }
 
     /// Counts made independently of healthetl with a regular-expression scan of each file
