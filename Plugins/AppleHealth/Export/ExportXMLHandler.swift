@@ -218,20 +218,18 @@ final class ExportXMLHandler: XMLEventHandler {
 
     // MARK: - Building values
 
-    private func pendingRecord(_ attributes: XMLAttributes) -> PendingRecord {
-        let startBytes = attributes["startDate"]
-        let endBytes = attributes["endDate"]
-        let start = startBytes.flatMap { TimestampParser.parse(bytes: $0.bytes) }
-        let end = endBytes.flatMap { TimestampParser.parse(bytes: $0.bytes) }
-        let source = attributes["sourceName"] ?? attributes["source"]
+    private func pendingRecord(_ tag: XMLAttributes) -> PendingRecord {
+        let attributes = RecordAttributes(tag)
+        let start = attributes.startDate.flatMap { TimestampParser.parse(bytes: $0.bytes) }
+        let end = attributes.endDate.flatMap { TimestampParser.parse(bytes: $0.bytes) }
         let record = RawRecord(
-            type: attributes["type"].map { types.string(for: $0) } ?? "",
-            sourceName: source.map { sources.string(for: $0) } ?? "",
-            sourceVersion: attributes["sourceVersion"].map { versions.string(for: $0) },
-            device: attributes["device"].map { device($0) },
-            unit: attributes["unit"].map { units.string(for: $0) },
-            value: attributes["value"].map { RawValue.text($0.string) } ?? .absent,
-            start: rawTime(start, startBytes), end: rawTime(end, endBytes))
+            type: attributes.type.map { types.string(for: $0) } ?? "",
+            sourceName: attributes.sourceName.map { sources.string(for: $0) } ?? "",
+            sourceVersion: attributes.sourceVersion.map { versions.string(for: $0) },
+            device: attributes.device.map { device($0) },
+            unit: attributes.unit.map { units.string(for: $0) },
+            value: attributes.value.map { RawValue.text($0.string) } ?? .absent,
+            start: rawTime(start, attributes.startDate), end: rawTime(end, attributes.endDate))
         return PendingRecord(record: record, start: start, end: end)
     }
 
