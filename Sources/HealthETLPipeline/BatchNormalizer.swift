@@ -52,16 +52,18 @@ final class BatchNormalizer {
     /// Widens the covered range of the sample's source and metric. Records come grouped by type
     /// and source, so the last range is extended without hashing.
     private func cover(_ sample: Sample, in notes: inout BatchNotes) {
-        let point = SnapshotCoverage(
-            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
-        if let last = lastCoverage, last.sourceName == sample.sourceName, last.metric == sample.metric {
-            lastCoverage = last.union(point)
+        if lastCoverage?.sourceName == sample.sourceName, lastCoverage?.metric == sample.metric {
+            // Widened in place: no copy of the range's strings per sample.
+            if sample.start < lastCoverage!.earliestStart { lastCoverage!.earliestStart = sample.start }
+            if sample.start > lastCoverage!.latestStart { lastCoverage!.latestStart = sample.start }
             return
         }
         if let last = lastCoverage {
             let key = CoverageKey(source: last.sourceName, metric: last.metric)
             notes.coverage[key] = notes.coverage[key].map { $0.union(last) } ?? last
         }
+        let point = SnapshotCoverage(
+            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
         let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
         lastCoverage = notes.coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
     }
