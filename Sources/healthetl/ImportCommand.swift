@@ -51,7 +51,8 @@ struct ImportCommand: ParsableCommand {
                 printError("error: \(message)")
             }
         }
-        guard !summaries.isEmpty else { throw CommandFailure(failures.joined(separator: "; ")) }
+        // Each failure was reported as it happened.
+        guard !summaries.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
         let summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
         if json {
             try JSONOutput.print(summary)

@@ -95,6 +95,31 @@ import Testing
         let result = try runner.run(["--store", directory.child("store"), "import", path])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("gzip"))
+        // Said once, not repeated by the exit path.
+        #expect(result.standardError.components(separatedBy: "error:").count == 2)
+    }
+
+    @Test func exportDeclaringAnEntityIsRefusedAsHostile() throws {
+        let secret = directory.child("secret.txt")
+        try "TOP-SECRET-VALUE".write(toFile: secret, atomically: true, encoding: .utf8)
+        let path = directory.child("export.xml")
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE HealthData [
+            <!ENTITY xxe SYSTEM "file://\(secret)">
+            ]>
+            <HealthData locale="en"><ExportDate value="2024-01-01 00:00:00 +0000"/>
+            <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="&xxe;" unit="count/min"
+             startDate="2024-01-01 00:00:00 +0000" endDate="2024-01-01 00:00:00 +0000" value="60"/>
+            </HealthData>
+            """
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = directory.child("store")
+        let result = try runner.run(["--store", store, "import", path])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("entity"))
+        #expect(!result.standardError.contains("TOP-SECRET"))
+        #expect(try Store(directory: StoreDirectory(path: store)).status().samples.total == 0)
     }
 
     @Test func urlLikePathIsNeverFetched() throws {
