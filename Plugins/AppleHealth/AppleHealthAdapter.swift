@@ -25,13 +25,14 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
         let files = try ExportLocator.locate(input.path)
-        let xml = ExportXMLHandler(hotWindowSeconds: input.hotWindowSeconds, routes: RouteResolver(files: files))
+        let xml = ExportXMLHandler(
+            hotWindowSeconds: input.hotWindowSeconds, routes: RouteResolver(files: files), endPosition: files.mainSize)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
         do {
             try files.readMain { chunk in
                 try parser.feed(chunk)
-                try hand(xml.events, files: files, position: parser.consumedOffset, stream: xml.streamName, to: &handler)
+                try hand(xml.events, position: parser.consumedOffset, stream: xml.streamName, to: &handler)
                 xml.events.removeAll(keepingCapacity: true)
             }
             try parser.finish()
@@ -41,9 +42,9 @@ public struct AppleHealthAdapter: SourceAdapter {
         } catch let error as ZipError {
             problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
         }
-        xml.finishDocument()
+        xml.ensureStream()
         var position = parser.consumedOffset
-        try hand(xml.events, files: files, position: position, stream: xml.streamName, to: &handler)
+        try hand(xml.events, position: position, stream: xml.streamName, to: &handler)
         xml.events.removeAll()
         for path in files.electrocardiograms {
             guard let bytes = try? files.readFile(path) else {
@@ -54,7 +55,7 @@ public struct AppleHealthAdapter: SourceAdapter {
             var events: [SourceEvent] = [.document(recording.document)]
             if let record = recording.record { events.append(.auxiliaryRecord(record, lane: .cold)) }
             position += 1
-            try hand(events, files: files, position: position, stream: xml.streamName, to: &handler)
+            try hand(events, position: position, stream: xml.streamName, to: &handler)
         }
         var warnings = xml.warnings
         warnings.merge(parser.warnings) { $0 + $1 }
@@ -63,16 +64,9 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     /// Hands events on, then a checkpoint covering them.
     private func hand(
-        _ events: [SourceEvent], files: any ExportFiles, position: Int64, stream: String?,
-        to handler: inout some SourceEventHandler
+        _ events: [SourceEvent], position: Int64, stream: String?, to handler: inout some SourceEventHandler
     ) throws {
-        for event in events {
-            if case .streamStarted(let name, let now, let isFullSnapshot, _) = event {
-                try handler.receive(.streamStarted(stream: name, now: now, isFullSnapshot: isFullSnapshot, endPosition: files.mainSize))
-            } else {
-                try handler.receive(event)
-            }
-        }
+        for event in events { try handler.receive(event) }
         if let stream {
             try handler.receive(.checkpoint(StreamCursor(stream: stream, lane: .cold, position: position)))
         }

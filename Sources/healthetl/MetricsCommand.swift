@@ -63,7 +63,7 @@ struct MetricsReport: Encodable {
                 definition: definition, reportedUnit: catalog.reportedUnit(of: definition),
                 acceptedUnits: definition.kind.isQuantity ? resolved?.conversions : nil,
                 categoryValues: definition.kind == .category
-                    ? Array(Set(resolved?.categoryValues.values.map { $0 } ?? [])).sorted() : nil)
+                    ? definition.category.flatMap { catalog.document.categories[$0]?.canonicalValues } : nil)
         }
         count = metrics.count
     }

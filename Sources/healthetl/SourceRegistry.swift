@@ -5,10 +5,6 @@ import HealthETLCore
 enum SourceRegistry {
     static let adapters: [any SourceAdapter] = [AppleHealthAdapter()]
 
-    static func adapter(named name: String) -> (any SourceAdapter)? {
-        adapters.first { type(of: $0).name == name }
-    }
-
     /// The first adapter that recognises the input by its content, or every adapter's reason
     /// for refusing it.
     static func adapter(for input: SourceInput) -> Result<any SourceAdapter, CommandFailure> {
@@ -21,6 +17,4 @@ enum SourceRegistry {
         }
         return .failure(CommandFailure("no source can read \(input.path) — " + reasons.joined(separator: "; ")))
     }
-
-    static var names: [String] { adapters.map { type(of: $0).name } }
 }

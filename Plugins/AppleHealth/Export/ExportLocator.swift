@@ -29,7 +29,7 @@ enum ExportLocator {
         let marker = Array("<HealthData".utf8)
         guard head.count >= marker.count else { return false }
         return (0...(head.count - marker.count)).contains { start in
-            head[start] == marker[0] && Array(head[start..<(start + marker.count)]) == marker
+            head[start..<(start + marker.count)].elementsEqual(marker)
         }
     }
 

@@ -11,6 +11,7 @@ final class ExportXMLHandler: XMLEventHandler {
     private(set) var streamName: String?
     private let hotWindowMilliseconds: Int64
     private let routes: RouteResolver
+    private let endPosition: Int64?
     private var hotSince: Instant?
     private var depth = 0
     private var record: PendingRecord?
@@ -25,9 +26,11 @@ final class ExportXMLHandler: XMLEventHandler {
     private var devices = RepeatedStringCache()
     private var metadataKeys = RepeatedStringCache()
 
-    init(hotWindowSeconds: Int64, routes: RouteResolver) {
+    /// - Parameter endPosition: the main file's size, when known, for the stream's progress.
+    init(hotWindowSeconds: Int64, routes: RouteResolver, endPosition: Int64?) {
         self.hotWindowMilliseconds = hotWindowSeconds * 1000
         self.routes = routes
+        self.endPosition = endPosition
     }
 
     func warn(_ kind: String) {
@@ -68,10 +71,6 @@ final class ExportXMLHandler: XMLEventHandler {
         }
     }
 
-    /// Starts the stream if the file had no `ExportDate`: then it is not a snapshot to compare.
-    func finishDocument() {
-        if streamName == nil { startStream(exportDate: nil) }
-    }
 
     // MARK: - Top-level elements
 
@@ -312,7 +311,9 @@ final class ExportXMLHandler: XMLEventHandler {
 
     // MARK: - Stream and lanes
 
-    private func ensureStream() {
+    /// Starts the stream if the file had no `ExportDate` before its first element (or at all):
+    /// then it is not a snapshot to compare.
+    func ensureStream() {
         if streamName == nil { startStream(exportDate: nil) }
     }
 
@@ -321,7 +322,7 @@ final class ExportXMLHandler: XMLEventHandler {
         let name = "apple_health:" + (exportDate.map { "export-" + $0.description } ?? "undated")
         streamName = name
         hotSince = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch - hotWindowMilliseconds)
-        events.append(.streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: nil))
+        events.append(.streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
     }
 
     private func lane(_ pending: PendingRecord) -> Lane {
