@@ -2,10 +2,11 @@ import Foundation
 import HealthETLCore
 import HealthETLStore
 
-/// Drives one source read into the store in two stages: the caller's thread reads, gathers and
-/// normalizes records a batch at a time, and a commit stage on its own thread writes every
-/// batch together with the cursor of the checkpoint that closes it. (A third thread for the
-/// normalizer was measured slower on two cores.)
+/// Drives one source read into the store in two stages: the caller's thread reads and gathers
+/// records a batch at a time, and a commit stage on its own thread normalizes every batch and
+/// writes it together with the cursor of the checkpoint that closes it. (Normalizing there
+/// balances the two threads: parsing costs more than writing. A third thread for the normalizer
+/// was measured slower on two cores.)
 ///
 /// The store is used by the commit stage while batches are in flight and by the caller only once
 /// they have settled. Re-running over input already imported is safe: samples de-duplicate by
@@ -28,8 +29,7 @@ public final class ImportPipeline: SourceEventHandler {
     private var pending: RawBatch
     private var coverage: [CoverageKey: SnapshotCoverage] = [:]
     private let completions = Completions()
-    private let normalizer: BatchNormalizer
-    private let commitStage: BackgroundStage<(CommitBatch, BatchNotes)>
+    private let commitStage: BackgroundStage<RawBatch>
     public private(set) var summary: ImportSummary
 
     /// - Parameters:
@@ -47,13 +47,12 @@ public final class ImportPipeline: SourceEventHandler {
         self.summary = ImportSummary(input: input, source: source)
         self.run = try store.beginImportRun(source: source, input: input)
         self.pending = RawBatch(capacity: batchSize)
-        let writer = StoreHandle(store)
+        let writer = CommitWorker(store: store, normalizer: BatchNormalizer(catalog: catalog))
         let completions = completions
-        let commitStage = BackgroundStage<(CommitBatch, BatchNotes)>(name: "healthetl-commit") { batch, notes in
+        self.commitStage = BackgroundStage<RawBatch>(name: "healthetl-commit") { raw in
+            let (batch, notes) = writer.normalizer.normalize(raw)
             completions.append(try writer.store.commit(batch), notes)
         }
-        self.commitStage = commitStage
-        self.normalizer = BatchNormalizer(catalog: catalog)
     }
 
     deinit {
@@ -144,7 +143,7 @@ public final class ImportPipeline: SourceEventHandler {
 
     // MARK: - Committing
 
-    /// Normalizes the gathered records and hands them to the commit stage with the cursors they earn.
+    /// Hands the gathered records to the commit stage with the cursors they earn.
     private func flush() throws {
         guard !pending.isEmpty || position > (cursorFloor[.cold] ?? -1) else { return }
         guard let stream else { throw ImportPipelineError.noStream(source: summary.source) }
@@ -156,7 +155,7 @@ public final class ImportPipeline: SourceEventHandler {
         if !pending.tombstones.isEmpty {
             pending.cursors[.change] = (cursorFloor[.change] ?? 0) + Int64(pending.tombstones.count)
         }
-        try commitStage.submit(normalizer.normalize(pending))
+        try commitStage.submit(pending)
         cursorFloor.merge(pending.cursors) { max($0, $1) }
         pending.clear()
         tallyCompleted()
@@ -253,11 +252,11 @@ public final class ImportPipeline: SourceEventHandler {
     }
 }
 
-/// The store, handed to the commit stage's thread; used there only while batches are in flight.
-private struct StoreHandle: @unchecked Sendable {
+/// What the commit stage's thread works with. The normalizer is used only there; the store
+/// only while batches are in flight.
+private struct CommitWorker: @unchecked Sendable {
     let store: Store
-
-    init(_ store: Store) { self.store = store }
+    let normalizer: BatchNormalizer
 }
 
 /// Commit results waiting to be counted on the caller's thread.

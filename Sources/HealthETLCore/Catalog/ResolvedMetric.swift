@@ -1,5 +1,8 @@
 /// A metric with its unit spellings and category values looked up once, ready for the hot path.
-public struct ResolvedMetric: Sendable {
+///
+/// A class, immutable: the normalizer hands it around once per record, and passing a reference
+/// costs one retain where copying the definition's dozen strings and tables would cost dozens.
+public final class ResolvedMetric: Sendable {
     public let definition: MetricDefinition
     /// Accepted unit spelling → conversion to the canonical unit (quantity kinds).
     public let conversions: [String: UnitConversion]
@@ -7,4 +10,10 @@ public struct ResolvedMetric: Sendable {
     public let categoryValues: [String: String]
 
     public var id: String { definition.id }
+
+    public init(definition: MetricDefinition, conversions: [String: UnitConversion], categoryValues: [String: String]) {
+        self.definition = definition
+        self.conversions = conversions
+        self.categoryValues = categoryValues
+    }
 }

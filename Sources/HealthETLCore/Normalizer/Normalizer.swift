@@ -44,10 +44,9 @@ public struct Normalizer: Sendable {
         guard end.instant >= start.instant else {
             return .failure(Rejection(.endBeforeStart, "ends \(start.instant.seconds(until: end.instant) * -1) s before it starts"))
         }
-        let definition = metric.definition
         var value: Double?
         var category: String?
-        switch definition.kind {
+        switch metric.definition.kind {
         case .cumulative, .discrete:
             switch quantity(of: record, metric: metric) {
             case .success(let canonical): value = canonical
@@ -59,20 +58,20 @@ public struct Normalizer: Sendable {
             case .failure(let rejection): return .failure(rejection)
             }
         case .interval, .correlation:
-            if record.value == .absent, !definition.valueOptional {
-                return .failure(Rejection(.missingValue, "\(definition.id) needs a value"))
+            if record.value == .absent, !metric.definition.valueOptional {
+                return .failure(Rejection(.missingValue, "\(metric.id) needs a value"))
             }
         }
         let sample = Sample(
             id: ContentID(
-                metric: definition.id, source: record.sourceName, start: start.instant,
+                metric: metric.id, source: record.sourceName, start: start.instant,
                 end: end.instant, value: record.value.asWritten, unit: record.unit),
-            metric: definition.id, sourceName: record.sourceName,
+            metric: metric.id, sourceName: record.sourceName,
             sourceVersion: record.sourceVersion, device: record.device, start: start.instant,
             end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, value: value,
             category: category, valueAsWritten: record.value.asWritten,
             unitAsWritten: record.unit,
-            flags: flags(definition: definition, value: value, start: start.instant, end: end.instant),
+            flags: flags(metric: metric, value: value, start: start.instant, end: end.instant),
             metadata: record.metadata, series: record.series)
         return .success(sample)
     }
@@ -120,11 +119,11 @@ public struct Normalizer: Sendable {
         return .success(canonical)
     }
 
-    private func flags(definition: MetricDefinition, value: Double?, start: Instant, end: Instant) -> SampleFlags {
+    private func flags(metric: ResolvedMetric, value: Double?, start: Instant, end: Instant) -> SampleFlags {
         var flags: SampleFlags = []
         let seconds = start.seconds(until: end)
-        if let value, let plausible = definition.plausible {
-            if definition.kind == .cumulative {
+        if let value, let plausible = metric.definition.plausible {
+            if metric.definition.kind == .cumulative {
                 // Per-day limits: a sample spanning several days may hold several days' worth.
                 let days = max(1, seconds / 86_400)
                 if let max = plausible.max, value > max * days { flags.insert(.outOfPlausibleRange) }
@@ -132,7 +131,7 @@ public struct Normalizer: Sendable {
                 flags.insert(.outOfPlausibleRange)
             }
         }
-        if let longest = definition.plausibleMaxDurationSeconds, seconds > longest {
+        if let longest = metric.definition.plausibleMaxDurationSeconds, seconds > longest {
             flags.insert(.implausibleDuration)
         }
         if end > now.adding(seconds: futureToleranceSeconds) {

@@ -20,7 +20,7 @@ struct Migrator {
         var ran: [String] = []
         for migration in migrations where !applied.contains(migration.name) {
             try connection.writeTransaction {
-                try connection.execute(migration.sql)
+                try migration.apply(connection)
                 try connection.prepare("INSERT INTO schema_migrations(name, applied_ms) VALUES (?1, ?2)")
                     .run(.text(migration.name), .integer(nowMilliseconds))
             }
