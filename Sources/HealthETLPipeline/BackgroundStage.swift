@@ -31,6 +31,13 @@ final class BackgroundStage<Job>: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Whether a job submitted now would be queued without waiting.
+    var hasRoom: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count < capacity
+    }
+
     /// Waits until every queued job is processed. Throws the stage's first failure.
     func drain() throws {
         condition.lock()

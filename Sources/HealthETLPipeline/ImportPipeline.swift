@@ -3,10 +3,11 @@ import HealthETLCore
 import HealthETLStore
 
 /// Drives one source read into the store in two stages: the caller's thread reads and gathers
-/// records a batch at a time, and a commit stage on its own thread normalizes every batch and
-/// writes it together with the cursor of the checkpoint that closes it. (Normalizing there
-/// balances the two threads: parsing costs more than writing. A third thread for the normalizer
-/// was measured slower on two cores.)
+/// records a batch at a time, and a commit stage on its own thread writes every batch together
+/// with the cursor of the checkpoint that closes it. Whichever thread has time normalizes: the
+/// commit stage does, unless its queue is full, and then the reader does rather than wait.
+/// That balances the two for any mix of parsing and writing cost. (A third thread for the
+/// normalizer was measured slower on two cores.)
 ///
 /// The store is used by the commit stage while batches are in flight and by the caller only once
 /// they have settled. Re-running over input already imported is safe: samples de-duplicate by
@@ -29,7 +30,8 @@ public final class ImportPipeline: SourceEventHandler {
     private var pending: RawBatch
     private var coverage: [CoverageKey: SnapshotCoverage] = [:]
     private let completions = Completions()
-    private let commitStage: BackgroundStage<RawBatch>
+    private let normalizer: BatchNormalizer
+    private let commitStage: BackgroundStage<CommitJob>
     public private(set) var summary: ImportSummary
 
     /// - Parameters:
@@ -49,10 +51,15 @@ public final class ImportPipeline: SourceEventHandler {
         self.pending = RawBatch(capacity: batchSize)
         let writer = CommitWorker(store: store, normalizer: BatchNormalizer(catalog: catalog))
         let completions = completions
-        self.commitStage = BackgroundStage<RawBatch>(name: "healthetl-commit") { raw in
-            let (batch, notes) = writer.normalizer.normalize(raw)
+        self.commitStage = BackgroundStage<CommitJob>(name: "healthetl-commit") { job in
+            let (batch, notes) =
+                switch job {
+                case .gathered(let raw): writer.normalizer.normalize(raw)
+                case .normalized(let batch, let notes): (batch, notes)
+                }
             completions.append(try writer.store.commit(batch), notes)
         }
+        self.normalizer = BatchNormalizer(catalog: catalog)
     }
 
     deinit {
@@ -155,7 +162,12 @@ public final class ImportPipeline: SourceEventHandler {
         if !pending.tombstones.isEmpty {
             pending.cursors[.change] = (cursorFloor[.change] ?? 0) + Int64(pending.tombstones.count)
         }
-        try commitStage.submit(pending)
+        if commitStage.hasRoom {
+            try commitStage.submit(.gathered(pending))
+        } else {
+            let (batch, notes) = normalizer.normalize(pending)
+            try commitStage.submit(.normalized(batch, notes))
+        }
         cursorFloor.merge(pending.cursors) { max($0, $1) }
         pending.clear()
         tallyCompleted()
@@ -250,6 +262,12 @@ public final class ImportPipeline: SourceEventHandler {
             + "\"quarantined\":\(summary.quarantined),\"duplicates\":\(summary.duplicates),"
             + "\"tombstones\":\(summary.tombstones),\"complete\":\(summary.complete)}"
     }
+}
+
+/// A batch for the commit stage, normalized by the reader or still to be.
+private enum CommitJob {
+    case gathered(RawBatch)
+    case normalized(CommitBatch, BatchNotes)
 }
 
 /// What the commit stage's thread works with. The normalizer is used only there; the store

@@ -2,8 +2,8 @@
 public struct LanedSample: Hashable, Sendable {
     public let sample: Sample
     public let lane: Lane
-    /// The sample's metadata as stored (JSON pairs), rendered by whoever builds the batch so the
-    /// store's writer thread does not have to.
+    /// The sample's metadata as stored (JSON pairs), rendered when the batch is built rather than
+    /// inside the store's write transaction.
     public let metadataJSON: String?
 
     public init(_ sample: Sample, lane: Lane) {
