@@ -61,10 +61,11 @@ extension Store {
         }
         let statement = try prepared(
             """
-            INSERT OR IGNORE INTO samples(id, metric_id, source_id, source_version, device_id,
+            INSERT INTO samples(id, metric_id, source_id, source_version, device_id,
                 start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
                 stream_id, metadata, committed_ms, snapshot_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            ON CONFLICT DO NOTHING
             """)
         let metric = try intern(.metrics, sample.metric)
         statement.reset()
@@ -124,8 +125,9 @@ extension Store {
     private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
         let statement = try prepared(
             """
-            INSERT OR IGNORE INTO quarantine(id, reason, detail, raw, stream_id, committed_ms)
+            INSERT INTO quarantine(id, reason, detail, raw, stream_id, committed_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT DO NOTHING
             """)
         return try statement.run(
             .blob(record.id.bytes), .text(record.reason.rawValue), .text(record.detail),
@@ -156,9 +158,10 @@ extension Store {
         }
         return try prepared(
             """
-            INSERT OR IGNORE INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
+            INSERT INTO tombstones(sample_id, metric_id, start_ms, end_ms, reason,
                 deleted_ms, stream_id, committed_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            ON CONFLICT DO NOTHING
             """
         ).run(
             .blob(tombstone.sampleID.bytes), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),

@@ -7,10 +7,11 @@ extension Store {
             let workout = laned.workout
             let inserted = try prepared(
                 """
-                INSERT OR IGNORE INTO workouts(id, activity_type, source_id, source_version, device_id,
+                INSERT INTO workouts(id, activity_type, source_id, source_version, device_id,
                     start_ms, end_ms, utc_offset_s, duration_s, totals, metadata, route_files, lane,
                     stream_id, committed_ms)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                ON CONFLICT DO NOTHING
                 """
             ).run(
                 .blob(workout.id.bytes), .text(workout.activityType), .integer(try intern(.sources, workout.sourceName)),
@@ -107,9 +108,10 @@ extension Store {
     func write(_ documents: [ExportDocument], context: CommitContext, into result: inout CommitResult) throws {
         let statement = try prepared(
             """
-            INSERT OR IGNORE INTO export_documents(id, kind, start_ms, end_ms, source_id, body, stream_id,
+            INSERT INTO export_documents(id, kind, start_ms, end_ms, source_id, body, stream_id,
                 committed_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            ON CONFLICT DO NOTHING
             """)
         for document in documents {
             result.documents += try statement.run(

@@ -121,7 +121,7 @@ public final class Store {
             lastInterned[table.slot] = (name, id)
             return id
         }
-        let insert = try cached("INSERT OR IGNORE INTO \(table.rawValue)(\(table.column)) VALUES (?1)")
+        let insert = try cached("INSERT INTO \(table.rawValue)(\(table.column)) VALUES (?1) ON CONFLICT DO NOTHING")
         try insert.run(.text(name))
         let select = try cached("SELECT id FROM \(table.rawValue) WHERE \(table.column) = ?1")
         try select.bind(.text(name))

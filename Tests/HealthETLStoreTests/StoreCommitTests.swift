@@ -86,6 +86,21 @@ import Testing
         #expect(cursors.map(\.position) == [7, 3, 1])
     }
 
+    /// Only a repeated id is a duplicate: a row the schema refuses fails the whole batch loudly
+    /// instead of being counted as one.
+    @Test func aRowTheSchemaRefusesFailsTheBatchInsteadOfPassingAsADuplicate() throws {
+        let store = try openStore()
+        var backwards = RecordFixtures.sample(index: 1)
+        backwards.end = backwards.start.adding(seconds: -60)
+        let bad = CommitBatch(
+            stream: "test:stream",
+            samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .cold), LanedSample(backwards, lane: .cold)],
+            cursors: [.cold: 2])
+        #expect(throws: (any Error).self) { try store.commit(bad) }
+        #expect(try store.status().samples.total == 0)
+        #expect(try store.cursor(stream: "test:stream", lane: .cold) == nil)
+    }
+
     @Test func duplicatesAreCountedNotStored() throws {
         let store = try openStore()
         try store.commit(batch(0..<10, cursor: 10))

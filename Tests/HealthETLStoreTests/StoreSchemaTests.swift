@@ -10,8 +10,9 @@ import Testing
     let directory = TemporaryDirectory()
 
     static let sampleInsert = """
-        INSERT OR IGNORE INTO samples(id, metric_id, source_id, start_ms, end_ms, lane, stream_id, committed_ms)
+        INSERT INTO samples(id, metric_id, source_id, start_ms, end_ms, lane, stream_id, committed_ms)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT DO NOTHING
         """
 
     func opcodes(_ sql: String, on connection: SQLiteConnection) throws -> [String] {
@@ -60,8 +61,8 @@ import Testing
             #expect(try sql.step())
             #expect(sql.text(0)?.contains("CHECK(lane = 0 OR lane = 1 OR lane = 2)") == true, "\(table)")
         }
-        // The rule still holds: a lane outside 0...2 is refused (OR IGNORE would skip it quietly).
-        let stray = try store.connection.prepare(Self.sampleInsert.replacingOccurrences(of: " OR IGNORE", with: ""))
+        // The rule still holds: a lane outside 0...2 is refused, not skipped like a duplicate.
+        let stray = try store.connection.prepare(Self.sampleInsert)
         #expect(throws: SQLiteError.self) {
             try stray.run(.blob([UInt8](repeating: 8, count: 16)), .integer(1), .integer(1), .integer(0), .integer(1), .integer(3), .integer(1), .integer(0))
         }
