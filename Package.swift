@@ -56,11 +56,18 @@ let package = Package(
             path: "Plugins/AppleHealth",
             swiftSettings: strict),
 
+        // Source adapter `synthetic`: deterministic simulated people, as live lanes or as exports.
+        .target(
+            name: "Synthetic",
+            dependencies: ["HealthETLCore", "CZlib"],
+            path: "Plugins/Synthetic",
+            swiftSettings: strict),
+
         // The thin executable: argument parsing and wiring only.
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "CSQLite", "CLibXML2",
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic", "CSQLite", "CLibXML2",
                 "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -71,12 +78,6 @@ let package = Package(
             name: "healthetl-bench",
             dependencies: ["HealthETLCore", "HealthETLStore"],
             path: "Benchmarks/HealthETLBenchmarks",
-            swiftSettings: strict),
-
-        // Writes realistic Apple Health exports for the benchmark and the committed samples.
-        .executableTarget(
-            name: "healthetl-export-gen",
-            path: "Benchmarks/ExportGenerator",
             swiftSettings: strict),
 
         // Fixture builders and helpers shared by the test targets.
@@ -97,6 +98,10 @@ let package = Package(
         .testTarget(
             name: "AppleHealthTests",
             dependencies: ["AppleHealth", "HealthETLTestSupport", "CZlib"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SyntheticTests",
+            dependencies: ["Synthetic", "AppleHealth", "HealthETLTestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLEndToEndTests",

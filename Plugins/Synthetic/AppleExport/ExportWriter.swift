@@ -19,7 +19,7 @@ final class ExportWriter {
     init(out: ByteWriter, model: HealthModel) {
         self.out = out
         self.model = model
-        recordOpen = Stream.allCases.map { Array("<Record type=\"\($0.identifier)\"".utf8) }
+        recordOpen = HealthType.allCases.map { Array("<Record type=\"\($0.identifier)\"".utf8) }
         sourceAttributes = Source.allCases.map { source in
             Vocabulary.eras.map { era in
                 let version: String
@@ -101,7 +101,7 @@ final class ExportWriter {
         out.byte(UInt8(ascii: "\""))
     }
 
-    func record(_ r: Rec, stream: Stream, indent: Int) {
+    func record(_ r: Rec, stream: HealthType, indent: Int) {
         out.spaces(indent)
         out.put(recordOpen[stream.rawValue])
         sourceAndDevice(r.source, noise: r.noise, era: eraIndex(for: r.start))

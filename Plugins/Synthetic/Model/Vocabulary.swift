@@ -1,7 +1,7 @@
 /// The fixed strings of the export, kept as UTF-8 bytes ready to copy.
 
 /// One top-level Record type, in the order Apple's exporter groups them.
-enum Stream: Int, CaseIterable {
+enum HealthType: Int, CaseIterable {
     case bodyMass, heartRate, oxygenSaturation, bloodPressureSystolic, bloodPressureDiastolic
     case respiratoryRate, stepCount, distanceWalkingRunning, basalEnergyBurned
     case activeEnergyBurned, flightsClimbed, appleExerciseTime, restingHeartRate

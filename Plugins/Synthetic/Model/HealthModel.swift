@@ -109,7 +109,7 @@ final class HealthModel {
     }
 
     private func rng(_ salt: Salt, _ day: Int) -> SplitMix64 { rng(salt.rawValue, day) }
-    private func rng(_ stream: Stream, _ day: Int) -> SplitMix64 {
+    private func rng(_ stream: HealthType, _ day: Int) -> SplitMix64 {
         rng(Salt.streams.rawValue + UInt64(stream.rawValue), day)
     }
 
@@ -220,7 +220,7 @@ final class HealthModel {
     // MARK: record streams
 
     /// Appends one day's records of one type, in no particular order.
-    func generate(_ stream: Stream, plan: DayPlan, into out: inout [Rec]) {
+    func generate(_ stream: HealthType, plan: DayPlan, into out: inout [Rec]) {
         var r = rng(stream, plan.day)
         switch stream {
         case .bodyMass: bodyMass(plan, &r, &out)

@@ -1,28 +1,29 @@
 import Foundation
 
-struct Summary {
-    var records = 0
-    var recordsByType: [(String, Int)] = []
-    var duplicates = 0
-    var correlations = 0
-    var correlationRecords = 0
-    var workouts = 0
-    var workoutEvents = 0
-    var routes = 0
-    var activitySummaries = 0
-    var hrvBeats = 0
-    var days = 0
-    var firstDay = ""
-    var lastDay = ""
-    var xmlPath = ""
-    var bytes: Int64 = 0
-    var zipPath: String?
-    var zipBytes: Int64 = 0
-    var routeBytes: Int64 = 0
-    var seconds = 0.0
-    var xmlSeconds = 0.0
+/// What an export run wrote.
+public struct AppleExportSummary: Sendable {
+    public var records = 0
+    public var recordsByType: [(String, Int)] = []
+    public var duplicates = 0
+    public var correlations = 0
+    public var correlationRecords = 0
+    public var workouts = 0
+    public var workoutEvents = 0
+    public var routes = 0
+    public var activitySummaries = 0
+    public var hrvBeats = 0
+    public var days = 0
+    public var firstDay = ""
+    public var lastDay = ""
+    public var xmlPath = ""
+    public var bytes: Int64 = 0
+    public var zipPath: String?
+    public var zipBytes: Int64 = 0
+    public var routeBytes: Int64 = 0
+    public var seconds = 0.0
+    public var xmlSeconds = 0.0
 
-    var json: String {
+    public var json: String {
         func quoted(_ s: String) -> String {
             var result = "\""
             for scalar in s.unicodeScalars {
@@ -67,22 +68,22 @@ struct Summary {
 
 /// Plans the span of days that holds exactly N top-level Records, then writes the export in
 /// Apple's order: every Record grouped by type, then Correlations, Workouts, ActivitySummaries.
-final class ExportGenerator {
-    private let options: Options
+public final class AppleExportGenerator {
+    private let options: AppleExportOptions
     private let model: HealthModel
     /// The export's last full day of data (it was exported the next morning).
     private let lastDay = CivilTime.days(year: 2024, month: 12, day: 1)
 
-    init(options: Options) {
+    public init(options: AppleExportOptions) {
         self.options = options
         self.model = HealthModel(seed: options.seed)
     }
 
-    func run() throws -> Summary {
+    public func run() throws -> AppleExportSummary {
         let clock = ContinuousClock()
         let started = clock.now
-        var summary = Summary()
-        let streams = Stream.allCases
+        var summary = AppleExportSummary()
+        let streams = HealthType.allCases
         var scratch: [Rec] = []
         scratch.reserveCapacity(4096)
 
@@ -213,7 +214,7 @@ final class ExportGenerator {
     private func allocateTrim(surplus: Int, totals: [Int]) -> [Int] {
         var trims = [Int](repeating: 0, count: totals.count)
         guard surplus > 0 else { return trims }
-        let eligible = Stream.allCases.filter { !$0.isCorrelationMember && totals[$0.rawValue] > 0 }
+        let eligible = HealthType.allCases.filter { !$0.isCorrelationMember && totals[$0.rawValue] > 0 }
         let eligibleTotal = eligible.reduce(0) { $0 + totals[$1.rawValue] }
         var remaining = surplus
         for stream in eligible {
