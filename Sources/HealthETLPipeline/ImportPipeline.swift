@@ -70,27 +70,21 @@ public final class ImportPipeline: SourceEventHandler {
         switch event {
         case .streamStarted(let name, let now, let isFullSnapshot, let end):
             try start(stream: name, now: now, isFullSnapshot: isFullSnapshot, end: end)
-        case .record(let record, let lane):
+        case .record(_, let lane):
             summary.recordsRead += 1
             count(lane)
-            pending.records.append(RawBatch.Entry(record: record, lane: lane, role: .record))
-        case .correlation(let record, let lane):
+            pending.append(event)
+        case .correlation:
             summary.correlations += 1
-            pending.records.append(RawBatch.Entry(record: record, lane: lane, role: .correlation))
-        case .auxiliaryRecord(let record, let lane):
+            pending.append(event)
+        case .auxiliaryRecord:
             summary.otherRecords.read += 1
-            pending.records.append(RawBatch.Entry(record: record, lane: lane, role: .auxiliary))
-        case .correlationComponent(let record, let lane):
+            pending.append(event)
+        case .correlationComponent:
             summary.correlationComponents.read += 1
-            pending.records.append(RawBatch.Entry(record: record, lane: lane, role: .component))
-        case .deletion(let tombstone):
-            pending.tombstones.append(tombstone)
-        case .workout(let workout, let lane):
-            pending.workouts.append(LanedWorkout(workout, lane: lane))
-        case .activitySummary(let day):
-            pending.activitySummaries.append(day)
-        case .document(let document):
-            pending.documents.append(document)
+            pending.append(event)
+        case .deletion, .workout, .activitySummary, .document:
+            pending.append(event)
         case .checkpoint(let cursor):
             position = max(position, cursor.position)
             if pending.count >= batchSize { try flush() }

@@ -35,6 +35,22 @@ struct RawBatch {
         cursors = [:]
     }
 
+    /// Adds what an event carries; stream announcements and checkpoints carry nothing to commit.
+    mutating func append(_ event: SourceEvent) {
+        switch event {
+        case .record(let record, let lane): records.append(Entry(record: record, lane: lane, role: .record))
+        case .correlation(let record, let lane): records.append(Entry(record: record, lane: lane, role: .correlation))
+        case .auxiliaryRecord(let record, let lane): records.append(Entry(record: record, lane: lane, role: .auxiliary))
+        case .correlationComponent(let record, let lane):
+            records.append(Entry(record: record, lane: lane, role: .component))
+        case .deletion(let tombstone): tombstones.append(tombstone)
+        case .workout(let workout, let lane): workouts.append(LanedWorkout(workout, lane: lane))
+        case .activitySummary(let day): activitySummaries.append(day)
+        case .document(let document): documents.append(document)
+        case .streamStarted, .checkpoint: break
+        }
+    }
+
     var count: Int {
         records.count + tombstones.count + workouts.count + activitySummaries.count + documents.count
     }

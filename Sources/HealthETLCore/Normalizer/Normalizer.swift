@@ -31,6 +31,13 @@ public struct Normalizer: Sendable {
         }
     }
 
+    /// The sample a record becomes (its id, metric and start), or `nil` if it would be
+    /// quarantined: for sources that delete or edit samples they emitted earlier.
+    public func sample(from record: RawRecord) -> Sample? {
+        guard case .success(let sample) = check(record, metric: catalog.metric(named: record.type)) else { return nil }
+        return sample
+    }
+
     private func check(_ record: RawRecord, metric: ResolvedMetric?) -> Result<Sample, Rejection> {
         guard let metric else {
             return .failure(Rejection(.unknownType, "no catalog metric is named \(record.type)"))

@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first.
 enum StoreSchema {
-    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks]
+    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
     /// projection keys and import runs.
@@ -209,4 +209,10 @@ enum StoreSchema {
             PRAGMA writable_schema = OFF;
             """)
     }
+
+    /// What a live stream was created with (a synthetic stream's seed, origin and history),
+    /// as the source's own JSON, so a restarted run continues the same stream.
+    static let streamSettings = Migration(
+        name: "0004_stream_settings",
+        sql: "ALTER TABLE streams ADD COLUMN settings TEXT;")
 }
