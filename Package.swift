@@ -76,7 +76,7 @@ let package = Package(
         // `make bench`: throughput of the import path's pieces.
         .executableTarget(
             name: "healthetl-bench",
-            dependencies: ["HealthETLCore", "HealthETLStore"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic"],
             path: "Benchmarks/HealthETLBenchmarks",
             swiftSettings: strict),
 

@@ -1,6 +1,7 @@
 import Foundation
 import HealthETLCore
 import HealthETLStore
+import Synthetic
 
 /// `healthetl-bench`: throughput of the import path's pieces, in a release build.
 @main
@@ -54,6 +55,28 @@ enum Main {
         print("store commit (new)  \(Measurement.rate(first.inserted, firstSeconds))  batches of \(batchSize)")
         let (again, againSeconds) = try Measurement.time { try load(stream: "bench:again") }
         print("store commit (dup)  \(Measurement.rate(again.duplicates, againSeconds))")
+        try syntheticGeneration(catalog: catalog, atLeast: count)
         print(String(format: "\npeak RSS %.0f MiB (the %d records and samples are held in memory on purpose)", Measurement.peakResidentMiB, count))
+    }
+
+    /// The synthetic source alone, in memory: every lane of one person drained, records counted.
+    static func syntheticGeneration(catalog: MetricCatalog, atLeast count: Int) throws {
+        let origin = Instant(secondsSinceEpoch: 1_790_000_000)
+        let person = SyntheticPerson(
+            settings: SyntheticSettings(seed: 1, origin: origin, historyDays: max(30, count / 900)), catalog: catalog)
+        let (generated, seconds) = Measurement.time {
+            var records = 0
+            for lane in Lane.allCases {
+                var cursor = person.initialCursor(lane)
+                while case .batch(let events, let next) = person.next(lane, after: cursor, now: origin, limit: 5_000) {
+                    for event in events {
+                        if case .record = event { records += 1 }
+                    }
+                    cursor = next
+                }
+            }
+            return records
+        }
+        print("synthetic generate  \(Measurement.rate(generated, seconds))  (records of every lane, in memory)")
     }
 }

@@ -80,4 +80,19 @@ import Testing
             #expect(positions.contains(end))
         }
     }
+
+    /// Every committed sample export and every real export, through the shared suite.
+    static var everyExport: [String] {
+        let samples = TestPaths.repository("SampleExports")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
+        return files.filter { $0.hasSuffix(".zip") || $0.hasSuffix(".xml") }.sorted().map { samples + "/" + $0 }
+            + inputs.filter { !$0.hasPrefix(samples) }
+    }
+
+    @Test(arguments: everyExport)
+    func passesTheSharedConformanceSuite(_ path: String) throws {
+        let problems = try SourceConformance.problems(
+            of: AppleHealthAdapter(), input: SourceInput(path: path), catalog: MetricCatalog.bundled())
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+    }
 }

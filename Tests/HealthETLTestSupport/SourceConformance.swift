@@ -1,0 +1,122 @@
+import HealthETLCore
+
+/// The checks every source plugin must pass, on any input: unique non-null ids, valid
+/// timestamps, a valid final cursor, and nothing new when run again from that cursor.
+/// Each check returns the problems it found, in words; an empty list means the source conforms.
+public enum SourceConformance {
+    /// Drains every lane of a live source up to `now`, then asks each lane again from its
+    /// final cursor.
+    public static func problems(of source: any LaneSource, now: Instant, catalog: MetricCatalog) -> [String] {
+        let normalizer = Normalizer(catalog: catalog, now: now)
+        var problems: [String] = []
+        var seen: [ContentID: RawRecord] = [:]
+        for lane in Lane.allCases {
+            var cursor = source.initialCursor(lane)
+            var batches = 0
+            drain: while batches < 100_000 {
+                switch source.next(lane, after: cursor, now: now, limit: 5_000) {
+                case .batch(let events, let next):
+                    if next < cursor { problems.append("\(lane) cursor moved back from \(cursor) to \(next)") }
+                    if next == cursor, !events.isEmpty { problems.append("\(lane) batch at \(cursor) did not move the cursor") }
+                    problems += recordProblems(events, normalizer: normalizer, seen: &seen, lane: lane)
+                    cursor = next
+                    batches += 1
+                case .waiting(let until):
+                    if until <= now { problems.append("\(lane) waits for \(until), which is not after now") }
+                    break drain
+                case .finished:
+                    break drain
+                }
+            }
+            // Again from the final cursor: nothing that was not already there.
+            if case .batch(let events, _) = source.next(lane, after: cursor, now: now, limit: 5_000), !events.isEmpty {
+                problems.append("\(lane) gives \(events.count) more events when asked again from its final cursor \(cursor)")
+            }
+        }
+        return problems
+    }
+
+    /// Runs an adapter over an input twice (the second time resumed from the first run's final
+    /// cursors): the first run's records must conform, the second must add no id.
+    public static func problems(of adapter: any SourceAdapter, input: SourceInput, catalog: MetricCatalog) throws -> [String] {
+        var first = Collector()
+        let report = try adapter.read(input, into: &first)
+        var problems = report.complete ? [] : ["the read was incomplete: \(report.problem ?? "no reason given")"]
+        if first.stream == nil { problems.append("no stream was announced") }
+        if first.recordBeforeStream { problems.append("records came before the stream was announced") }
+        if first.checkpoints.isEmpty { problems.append("no checkpoint: nothing could ever be committed") }
+        let positions = first.checkpoints.map(\.position)
+        if positions != positions.sorted() { problems.append("checkpoints move backwards") }
+        if let end = first.endPosition, positions.last != end {
+            problems.append("the final cursor \(positions.last.map(String.init) ?? "none") is not the input's end \(end)")
+        }
+        var seen: [ContentID: RawRecord] = [:]
+        let normalizer = Normalizer(catalog: catalog, now: first.now ?? Instant(millisecondsSinceEpoch: 0))
+        problems += recordProblems(first.events, normalizer: normalizer, seen: &seen, lane: nil)
+
+        var again = Collector()
+        var resumed = input
+        resumed.resumeFrom = first.checkpoints.suffix(1)
+        _ = try adapter.read(resumed, into: &again)
+        let known = Set(seen.keys)
+        let new = again.events.compactMap(record).compactMap { normalizer.sample(from: $0)?.id }.filter { !known.contains($0) }
+        if !new.isEmpty { problems.append("\(new.count) records are new when read again from the final cursor") }
+        return problems
+    }
+
+    private static func record(_ event: SourceEvent) -> RawRecord? {
+        switch event {
+        case .record(let record, _), .correlation(let record, _), .correlationComponent(let record, _),
+            .auxiliaryRecord(let record, _):
+            record
+        default: nil
+        }
+    }
+
+    /// Timestamps parse and end is not before start; a stored record's id is not null, and two
+    /// different records never share one.
+    private static func recordProblems(
+        _ events: [SourceEvent], normalizer: Normalizer, seen: inout [ContentID: RawRecord], lane: Lane?
+    ) -> [String] {
+        var problems: [String] = []
+        let place = lane.map { " in the \($0) lane" } ?? ""
+        for record in events.compactMap(record) {
+            guard let start = record.start.timestamp, let end = record.end.timestamp else {
+                problems.append("\(record.type)\(place): a date does not parse (\(record.start.asWritten))")
+                continue
+            }
+            if end.instant < start.instant { problems.append("\(record.type)\(place): ends before it starts") }
+            guard let sample = normalizer.sample(from: record) else { continue }
+            if sample.id == ContentID(high: 0, low: 0) { problems.append("\(record.type)\(place): null id") }
+            if let earlier = seen[sample.id], earlier != record {
+                problems.append("\(record.type)\(place): two different records share the id \(sample.id)")
+            }
+            seen[sample.id] = record
+        }
+        return problems
+    }
+
+    /// What an adapter emits, kept for the checks.
+    struct Collector: SourceEventHandler {
+        var stream: String?
+        var now: Instant?
+        var endPosition: Int64?
+        var events: [SourceEvent] = []
+        var checkpoints: [StreamCursor] = []
+        var recordBeforeStream = false
+
+        mutating func receive(_ event: SourceEvent) throws {
+            switch event {
+            case .streamStarted(let name, let now, _, let end):
+                stream = name
+                self.now = now
+                endPosition = end
+            case .checkpoint(let cursor):
+                checkpoints.append(cursor)
+            default:
+                if stream == nil { recordBeforeStream = true }
+                events.append(event)
+            }
+        }
+    }
+}
