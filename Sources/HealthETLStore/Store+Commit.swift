@@ -144,17 +144,23 @@ extension Store {
             """)
         try lookup.bind(
             .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
-        var end: Int64?
+        var end = tombstone.end?.millisecondsSinceEpoch
         if try lookup.step() {
             let rowid = lookup.int64(0)
             let endMilliseconds = lookup.int64(1)
-            end = endMilliseconds
+            end = end ?? endMilliseconds
             let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
             DirtyKey.mark(
                 metric: metric, start: tombstone.start, end: Instant(millisecondsSinceEpoch: endMilliseconds),
                 utcOffsetSeconds: offset, into: &context.dirty)
             try prepared("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
             try prepared("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
+        } else if let known = tombstone.end {
+            // Not stored (yet): its days are dirty all the same, so the store's dirty keys do not
+            // depend on whether the deletion overtook the sample.
+            DirtyKey.mark(
+                metric: metric, start: tombstone.start, end: known, utcOffsetSeconds: tombstone.utcOffsetSeconds,
+                into: &context.dirty)
         }
         return try prepared(
             """

@@ -58,13 +58,13 @@ public final class SyntheticPerson: LaneSource {
     private func hot(after cursor: Int64, now: Int64, limit: Int) -> LaneStep {
         var items = arriving(after: cursor, through: now)
         guard !items.isEmpty else { return .waiting(until: nextArrival(after: max(cursor, now))) }
-        var through = now
         if items.count > limit {
             // Cut after the limit-th arrival, keeping records that arrive together together.
-            through = items[limit - 1].availableAt
+            let through = items[limit - 1].availableAt
             items.removeAll { $0.availableAt > through }
         }
-        return .batch(events(items, lane: .hot), cursor: through)
+        // The last arrival, not the clock: the cursor then depends only on what was delivered.
+        return .batch(events(items, lane: .hot), cursor: items[items.count - 1].availableAt)
     }
 
     private func cold(after cursor: Int64) -> LaneStep {
