@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # import-bench.sh — the end-to-end import benchmark `make bench` runs after the release build.
 #
-# Generates a synthetic Apple Health export in the real format (healthetl-export-gen), then times,
+# Generates a synthetic Apple Health export in the real format (healthetl simulate --export), then times,
 # in one run and on the same files:
 #   peer      healthkit-to-sqlite export.zip peer.db        (pinned in requirements-peer.txt)
 #   healthetl healthetl --store S import export.zip --json  (first import into a fresh store)
@@ -10,7 +10,7 @@
 #   xml       the uncompressed export.xml into a fresh store (for information)
 # each under /usr/bin/time -v for wall time and peak RSS, and prints a table and the targets.
 #
-# Builds nothing: it expects .build/release/healthetl and .build/release/healthetl-export-gen.
+# Builds nothing: it expects .build/release/healthetl.
 # Exits non-zero only when a tool fails (or cannot be set up); a missed target prints MISSED.
 #
 # Environment:
@@ -18,7 +18,7 @@
 #   BENCH_SEED     generator seed (default 1)
 #   BENCH_KEEP=1   keep the work directory (exports, stores, logs) and print its path
 #   BENCH_SKIP_PEER=1  do not install or run the peer (no ratio)
-#   HEALTHETL, EXPORT_GEN, PYTHON  override the binaries used
+#   HEALTHETL, PYTHON  override the binaries used
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 1
@@ -27,7 +27,6 @@ ROOT=$(pwd)
 RECORDS=${BENCH_RECORDS:-300000}
 SEED=${BENCH_SEED:-1}
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
-EXPORT_GEN=${EXPORT_GEN:-$ROOT/.build/release/healthetl-export-gen}
 PYTHON=${PYTHON:-python3}
 VENV=$ROOT/.build/bench-venv
 REQUIREMENTS=$ROOT/Benchmarks/requirements-peer.txt
@@ -43,8 +42,7 @@ if [ "$RECORDS" -lt 250000 ]; then
     say "note: BENCH_RECORDS=$RECORDS is below 250000; the targets are meant for >= 250000 records"
 fi
 
-[ -x "$EXPORT_GEN" ] || fail "missing $EXPORT_GEN — build the release first (make bench does; the
-    package needs the executable target healthetl-export-gen, path Benchmarks/ExportGenerator)"
+[ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 command -v "$PYTHON" >/dev/null 2>&1 || fail "python3 is required (venv for the peer, zip, report)"
 
 # Run as root, or through sudo.
@@ -69,10 +67,12 @@ mkdir -p "$WORK/1x" "$WORK/4x" "$WORK/logs"
 # 1. The exports.
 generate() { # name records
     local dir=$WORK/$1
-    if ! "$EXPORT_GEN" --records "$2" --seed "$SEED" --out "$dir/export.xml" --zip \
-        2>"$WORK/logs/gen-$1.json"; then
-        cat "$WORK/logs/gen-$1.json" >&2
-        fail "healthetl-export-gen failed for $2 records"
+    if ! "$HEALTHETL" simulate --export apple-health "$dir/export.zip" --records "$2" --seed "$SEED" --json \
+        >"$WORK/logs/gen-$1.json" 2>"$WORK/logs/gen-$1.err" ||
+        ! "$HEALTHETL" simulate --export apple-health "$dir/export.xml" --records "$2" --seed "$SEED" \
+            >/dev/null 2>>"$WORK/logs/gen-$1.err"; then
+        cat "$WORK/logs/gen-$1.err" >&2
+        fail "healthetl simulate --export failed for $2 records"
     fi
 }
 say "generating a $RECORDS-record export (seed $SEED)"
