@@ -246,10 +246,7 @@ public final class ImportPipeline: SourceEventHandler {
         }
     }
 
-    private var elapsed: Double {
-        let duration = clock.now - started
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    private var elapsed: Double { (clock.now - started).seconds }
 
     private var summaryJSON: String {
         "{\"records_read\":\(summary.recordsRead),\"accepted\":\(summary.accepted),\"flagged\":\(summary.flagged),"

@@ -59,12 +59,12 @@ public final class LaneRunner {
             while let (lane, job) = queue.take() {
                 let committing = ContinuousClock.now
                 let result = try store.commit(job.batch)
-                summary.writerBusySeconds += Self.seconds(ContinuousClock.now - committing)
+                summary.writerBusySeconds += (ContinuousClock.now - committing).seconds
                 summary.lanes[lane, default: LaneTally()].add(result, notes: job.notes)
                 if ContinuousClock.now - lastReport > .milliseconds(500) {
                     lastReport = ContinuousClock.now
                     summary.simulatedThrough = clock.now(wall: wall())
-                    summary.elapsedSeconds = Self.seconds(ContinuousClock.now - started)
+                    summary.elapsedSeconds = (ContinuousClock.now - started).seconds
                     progress?(summary)
                 }
             }
@@ -78,12 +78,8 @@ public final class LaneRunner {
         let reached = clock.now(wall: wall())
         summary.simulatedThrough = until.map { min($0, reached) } ?? reached
         summary.cursors = try store.cursors().filter { summary.streams.contains($0.stream) }
-        summary.elapsedSeconds = Self.seconds(ContinuousClock.now - started)
+        summary.elapsedSeconds = (ContinuousClock.now - started).seconds
         return summary
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

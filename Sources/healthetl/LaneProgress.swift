@@ -1,14 +1,11 @@
-import Foundation
 import HealthETLCore
 import HealthETLPipeline
 
-/// Progress of a live run on standard error: one line rewritten in place on a terminal, a
-/// plain line every few seconds otherwise.
+/// A live run's progress on standard error (`StatusLine`): the simulated clock, records per
+/// lane, deletions.
 final class LaneProgress: @unchecked Sendable {
     private let enabled: Bool
-    private let terminal = isatty(STDERR_FILENO) == 1
-    private var lastPlain = -1.0
-    private var drewLine = false
+    private let status = StatusLine()
 
     init(enabled: Bool) {
         self.enabled = enabled
@@ -20,16 +17,8 @@ final class LaneProgress: @unchecked Sendable {
             "simulated \(summary.simulatedThrough.iso8601(utcOffsetSeconds: 0))  "
             + Lane.allCases.map { "\($0.rawValue) \(summary.tally($0).records)" }.joined(separator: "  ")
             + "  tombstones \(summary.tally(.change).tombstones)"
-        if terminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
-            drewLine = true
-        } else if summary.elapsedSeconds - lastPlain >= 5 {
-            lastPlain = summary.elapsedSeconds
-            printError(line)
-        }
+        status.show(line, elapsed: summary.elapsedSeconds)
     }
 
-    func finish() {
-        if drewLine { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-    }
+    func finish() { status.finish() }
 }

@@ -1,22 +1,17 @@
 import Foundation
 import HealthETLPipeline
 
-/// Shows an import's progress on standard error: a redrawn bar on a terminal, a plain line every
-/// few seconds otherwise (logs, CI). Standard output stays free for the summary or `--json`.
+/// Shows an import's progress on standard error (`StatusLine`): bytes, a bar and an ETA when
+/// the size is known, records and records/s.
 final class ProgressReporter {
     private let label: String
-    private let isTerminal = isatty(STDERR_FILENO) == 1
-    private var lastDraw = -Double.infinity
-    private var drewBar = false
+    private let status = StatusLine()
 
     init(label: String) {
         self.label = label
     }
 
     func report(_ progress: ImportProgress) {
-        let interval = isTerminal ? 0.1 : 5
-        guard progress.elapsedSeconds - lastDraw >= interval else { return }
-        lastDraw = progress.elapsedSeconds
         let rate = Double(progress.recordsRead) / max(progress.elapsedSeconds, 0.001)
         var line = "\(label): \(Self.bytes(progress.position))"
         if let end = progress.endPosition, end > 0 {
@@ -26,22 +21,10 @@ final class ProgressReporter {
                 + " ETA \(Self.clock(remaining))"
         }
         line += String(format: "  %d records  %.0f rec/s", progress.recordsRead, rate)
-        if isTerminal {
-            write("\r\u{1B}[2K" + line)
-            drewBar = true
-        } else {
-            write(line + "\n")
-        }
+        status.show(line, elapsed: progress.elapsedSeconds)
     }
 
-    /// Ends the bar's line so what follows starts on a new one.
-    func finish() {
-        if drewBar { write("\r\u{1B}[2K") }
-    }
-
-    private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
+    func finish() { status.finish() }
 
     static func bar(_ fraction: Double) -> String {
         let width = 24

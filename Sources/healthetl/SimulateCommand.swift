@@ -200,8 +200,6 @@ struct SimulateCommand: ParsableCommand {
     }
 
     static func startOfDay(_ instant: Instant) -> Instant {
-        let milliseconds = instant.millisecondsSinceEpoch
-        let day: Int64 = 86_400_000
-        return Instant(millisecondsSinceEpoch: (milliseconds >= 0 ? milliseconds / day : (milliseconds - day + 1) / day) * day)
+        Instant(millisecondsSinceEpoch: instant.millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
     }
 }

@@ -44,6 +44,7 @@ public enum SourceConformance {
         var problems = report.complete ? [] : ["the read was incomplete: \(report.problem ?? "no reason given")"]
         if first.stream == nil { problems.append("no stream was announced") }
         if first.recordBeforeStream { problems.append("records came before the stream was announced") }
+        if first.events.compactMap(record).isEmpty { problems.append("no records were read") }
         if first.checkpoints.isEmpty { problems.append("no checkpoint: nothing could ever be committed") }
         let positions = first.checkpoints.map(\.position)
         if positions != positions.sorted() { problems.append("checkpoints move backwards") }

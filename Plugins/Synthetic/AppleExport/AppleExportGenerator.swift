@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLCore
 
 /// What an export run wrote.
 public struct AppleExportSummary: Sendable {
@@ -196,7 +197,7 @@ public final class AppleExportGenerator {
         summary.days = lastDay - firstDay + 1
         summary.firstDay = Self.dayText(firstDay)
         summary.lastDay = Self.dayText(lastDay)
-        summary.xmlSeconds = Self.seconds(clock.now - started)
+        summary.xmlSeconds = (clock.now - started).seconds
 
         if let zipPath = options.zipPath {
             try Zipper.zip(xml: options.out, routes: routeDirectory, to: zipPath)
@@ -207,7 +208,7 @@ public final class AppleExportGenerator {
             try? FileManager.default.removeItem(
                 atPath: (routeDirectory as NSString).deletingLastPathComponent)
         }
-        summary.seconds = Self.seconds(clock.now - started)
+        summary.seconds = (clock.now - started).seconds
         return summary
     }
 
@@ -247,10 +248,6 @@ public final class AppleExportGenerator {
             throw GeneratorError("cannot create \(path): \(error.localizedDescription)")
         }
         return path
-    }
-
-    private static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     private static func dayText(_ day: Int) -> String {

@@ -22,30 +22,11 @@ final class ExportWriter {
         recordOpen = HealthType.allCases.map { Array("<Record type=\"\($0.identifier)\"".utf8) }
         sourceAttributes = Source.allCases.map { source in
             Vocabulary.eras.map { era in
-                let version: String
-                switch source {
-                case .watch: version = era.watchOS
-                case .phone, .health: version = era.iOS
-                case .autoSleep: version = "6.9.1"
-                case .healthMate: version = "6.11.1"
-                }
-                return Array(" sourceName=\"\(source.name)\" sourceVersion=\"\(version)\"".utf8)
+                Array(" sourceName=\"\(source.name)\" sourceVersion=\"\(source.version(in: era))\"".utf8)
             }
         }
         deviceTails = Source.allCases.map { source in
-            Vocabulary.eras.map { era in
-                switch source {
-                case .watch:
-                    Array(
-                        ("&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:"
-                            + "\(era.watchHardware), software:\(era.watchOS)&gt;\"").utf8)
-                case .phone:
-                    Array(
-                        ("&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:"
-                            + "\(era.phoneHardware), software:\(era.iOS)&gt;\"").utf8)
-                default: []
-                }
-            }
+            Vocabulary.eras.map { era in source.device(in: era).map { Array("&gt;, \($0)&gt;\"".utf8) } ?? [] }
         }
         unitAttributes = (0...12).map { raw in
             let unit = ExportUnit(rawValue: UInt8(raw)) ?? .none

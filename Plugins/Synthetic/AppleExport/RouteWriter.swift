@@ -31,26 +31,22 @@ enum RouteWriter {
         out.put(stem.replacingFirst("_", with: " ").replacingFirst(".", with: ":"))
         out.put("</name>\n    <trkseg>\n")
 
-        let centreLatitude = 37.7694
-        let centreLongitude = -122.4862
-        let metresPerDegreeLatitude = 111_320.0
-        let metresPerDegreeLongitude = 111_320.0 * 0.790_8
-        let radius = g.uniform(500, 900)
-        let speed = w.metres / Double(w.activeSeconds)
+        let loop = WorkoutLoop(w, random: &g)
+        let speed = loop.speed
         var travelled = 0.0
         var t = w.start
         let step = Int64(max(1, interval))
         while t <= w.end {
             if !w.isPaused(t) {
-                let angle = travelled / radius
-                let latitude = centreLatitude + radius * cosApprox(angle) / metresPerDegreeLatitude
-                let longitude = centreLongitude + radius * sinApprox(angle) / metresPerDegreeLongitude
+                let angle = loop.angle(after: travelled)
+                let latitude = loop.latitude(at: angle)
+                let longitude = loop.longitude(at: angle)
                 out.put("      <trkpt lon=\"")
                 out.fixed(longitude + g.uniform(-0.000_02, 0.000_02), scale: 6)
                 out.put("\" lat=\"")
                 out.fixed(latitude + g.uniform(-0.000_02, 0.000_02), scale: 6)
                 out.put("\"><ele>")
-                out.fixed(22 + 14 * sinApprox(angle * 2) + g.uniform(-0.3, 0.3), scale: 6)
+                out.fixed(loop.elevation(at: angle) + g.uniform(-0.3, 0.3), scale: 6)
                 out.put("</ele><time>")
                 out.isoUTC(t)
                 out.put("</time><extensions><speed>")

@@ -16,8 +16,8 @@ struct LiveRenderer: Sendable {
     init(person: Int) {
         let vocabulary = PersonVocabulary(person: person)
         sourceNames = Source.allCases.map(vocabulary.sourceName)
-        versions = Source.allCases.map { source in Vocabulary.eras.map { PersonVocabulary.sourceVersion(source, era: $0) } }
-        devices = Source.allCases.map { source in Vocabulary.eras.map { PersonVocabulary.device(source, era: $0) } }
+        versions = Source.allCases.map { source in Vocabulary.eras.map(source.version) }
+        devices = Source.allCases.map { source in Vocabulary.eras.map(source.device) }
         units = (0...12).map { raw in
             let unit = ExportUnit(rawValue: UInt8(raw)) ?? .none
             return unit == .none ? nil : unit.text
@@ -141,8 +141,8 @@ struct LiveRenderer: Sendable {
     static func decimal(_ mantissa: Int64, scale: Int) -> String {
         guard scale > 0 else { return String(mantissa) }
         let magnitude = mantissa < 0 ? -mantissa : mantissa
-        let whole = magnitude / powersOfTen[scale]
-        var fraction = magnitude % powersOfTen[scale]
+        let whole = magnitude / ByteWriter.powersOfTen[scale]
+        var fraction = magnitude % ByteWriter.powersOfTen[scale]
         var digits = scale
         while digits > 0, fraction % 10 == 0 {
             fraction /= 10
@@ -153,6 +153,4 @@ struct LiveRenderer: Sendable {
         let text = String(fraction)
         return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
     }
-
-    private static let powersOfTen: [Int64] = (0...18).map { power in (0..<power).reduce(Int64(1)) { product, _ in product * 10 } }
 }

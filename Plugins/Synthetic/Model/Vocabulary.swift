@@ -96,6 +96,29 @@ enum Source: UInt8, CaseIterable {
     }
 }
 
+extension Source {
+    /// What the source reported as its version during an era.
+    func version(in era: SoftwareEra) -> String {
+        switch self {
+        case .watch: era.watchOS
+        case .phone, .health: era.iOS
+        case .autoSleep: "6.9.1"
+        case .healthMate: "6.11.1"
+        }
+    }
+
+    /// The device description without the per-export object address (`nil`: no device).
+    func device(in era: SoftwareEra) -> String? {
+        switch self {
+        case .watch:
+            "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:\(era.watchHardware), software:\(era.watchOS)"
+        case .phone:
+            "name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:\(era.phoneHardware), software:\(era.iOS)"
+        default: nil
+        }
+    }
+}
+
 /// What the user's devices ran when: versions and hardware change over an export's years.
 struct SoftwareEra {
     let fromDay: Int
