@@ -1,13 +1,14 @@
 import Foundation
 import Synthetic
 
-/// `simulate --export apple-health PATH`: the generator's export, as a zip or a bare export.xml.
+/// `simulate --export apple-health PATH`: the generator's export, as a zip (streamed straight into
+/// the archive) or, when PATH does not end in `.zip`, a bare export.xml.
 enum AppleExportWriting {
-    static func write(to path: String, records: Int, seed: UInt64) throws -> AppleExportSummary {
+    static func write(to path: String, records: Int, seed: UInt64, samplesPerDay: Int?) throws -> AppleExportSummary {
         let zip = path.hasSuffix(".zip")
-        let xml = zip ? path + ".export.xml.partial" : path
-        defer { if zip { try? FileManager.default.removeItem(atPath: xml) } }
-        let options = AppleExportOptions(records: records, seed: seed, out: xml, zipPath: zip ? path : nil)
+        let options = AppleExportOptions(
+            records: records, seed: seed, out: zip ? nil : path, zipPath: zip ? path : nil,
+            samplesPerDay: samplesPerDay)
         return try AppleExportGenerator(options: options).run()
     }
 }

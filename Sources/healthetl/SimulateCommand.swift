@@ -54,6 +54,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Deletions and edits per simulated day (default 4).", valueName: "n"))
     var changesPerDay: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Records in a simulated day, 800 to 40000 (default: about 990); the extra are denser background heart rate.",
+            valueName: "n"))
+    var samplesPerDay: Int?
+
     @Option(help: ArgumentHelp("Fraction of records delivered twice.", valueName: "fraction"))
     var duplicates: Double?
 
@@ -81,6 +87,10 @@ struct SimulateCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let samplesPerDay, !SampleDensity.supported.contains(samplesPerDay) {
+            throw ValidationError(
+                "--samples-per-day must be between \(SampleDensity.supported.lowerBound) and \(SampleDensity.supported.upperBound) (a natural day holds about 990)")
+        }
         if !export.isEmpty {
             guard export.count == 2, export[0] == "apple-health" else {
                 throw ValidationError("--export takes a format and a path: --export apple-health OUT.zip (apple-health is the one format)")
@@ -151,6 +161,7 @@ struct SimulateCommand: ParsableCommand {
         let requested = SyntheticSettings(
             seed: seed, person: person, origin: origin.flatMap(Self.instant) ?? defaultOrigin, historyDays: days ?? 30,
             hotWindowSeconds: hotWindow.flatMap(DurationText.seconds) ?? 7 * 86_400, changesPerDay: changesPerDay ?? 4,
+            samplesPerDay: samplesPerDay,
             faults: FaultRates(
                 duplicate: duplicates ?? 0, outOfRange: outOfRange ?? 0, unknownType: unknownTypes ?? 0, late: late ?? 0))
         guard let text = try store.streamSettings(requested.streamName) else { return requested }
@@ -165,6 +176,8 @@ struct SimulateCommand: ParsableCommand {
             days != nil && stored.historyDays != requested.historyDays ? "--days \(stored.historyDays)" : nil,
             hotWindow != nil && stored.hotWindowSeconds != requested.hotWindowSeconds ? "--hot-window \(stored.hotWindowSeconds)s" : nil,
             changesPerDay != nil && stored.changesPerDay != requested.changesPerDay ? "--changes-per-day \(stored.changesPerDay)" : nil,
+            samplesPerDay != nil && stored.samplesPerDay != requested.samplesPerDay
+                ? stored.samplesPerDay.map { "--samples-per-day \($0)" } ?? "the natural samples per day" : nil,
             [duplicates, outOfRange, unknownTypes, late].contains { $0 != nil } && stored.faults != requested.faults
                 ? "the same fault rates" : nil,
         ].compactMap { $0 }
@@ -186,7 +199,8 @@ struct SimulateCommand: ParsableCommand {
     }
 
     private func writeExport(format: String, path: String) throws {
-        let summary = try AppleExportWriting.write(to: path, records: records ?? 8_000, seed: seed)
+        let summary = try AppleExportWriting.write(
+            to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay)
         if json {
             print(summary.json)
         } else {

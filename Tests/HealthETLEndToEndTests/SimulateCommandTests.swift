@@ -110,6 +110,26 @@ import Testing
         #expect(try runner.run(["--store", store, "simulate"]).exitCode == 0)
     }
 
+    @Test func samplesPerDaySizesTheDaysAndStaysWithTheStream() throws {
+        let store = directory.child("dense")
+        let arguments = ["--store", store, "simulate", "--days", "4", "--origin", "2026-01-01", "--changes-per-day", "0"]
+        let natural = try json(try runner.run(["--store", directory.child("natural")] + arguments.dropFirst(2) + ["--json"]).standardOutput)
+        let dense = try json(try runner.run(arguments + ["--samples-per-day", "6000", "--json"]).standardOutput)
+        let records = { (report: [String: Any]) in ["hot", "cold"].reduce(0) { $0 + lane(report, $1)["records", default: 0] } }
+        // The same span of days at about 6,000 records a day instead of about 990 (how close to
+        // the size asked for, over many days and seeds, is SampleDensityTests' concern).
+        let ratio = Double(records(dense)) / Double(records(natural))
+        #expect((4.5...9).contains(ratio), "\(records(dense)) records against \(records(natural))")
+
+        let changed = try runner.run(arguments + ["--samples-per-day", "2000"])
+        #expect(changed.exitCode == 2)
+        #expect(changed.standardError.contains("--samples-per-day 6000"))
+        #expect(try runner.run(arguments).exitCode == 0)
+        let outside = try runner.run(["--store", directory.child("outside"), "simulate", "--samples-per-day", "100"])
+        #expect(outside.exitCode == 2)
+        #expect(outside.standardError.contains("between 800 and 40000"))
+    }
+
     @Test func anAppleHealthExportImportsWithItsRecordCount() throws {
         let export = directory.child("generated.zip")
         let written = try runner.run(["simulate", "--export", "apple-health", export, "--records", "2000", "--seed", "5"])

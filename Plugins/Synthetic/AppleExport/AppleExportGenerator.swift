@@ -16,10 +16,14 @@ public struct AppleExportSummary: Sendable {
     public var days = 0
     public var firstDay = ""
     public var lastDay = ""
-    public var xmlPath = ""
+    /// The bare export.xml written, if one was asked for (`AppleExportOptions.out`).
+    public var xmlPath: String?
+    /// Uncompressed bytes of export.xml (in the file, the zip, or both).
     public var bytes: Int64 = 0
     public var zipPath: String?
+    /// Size of the finished zip.
     public var zipBytes: Int64 = 0
+    /// Uncompressed bytes of all GPX routes.
     public var routeBytes: Int64 = 0
     public var seconds = 0.0
     public var xmlSeconds = 0.0
@@ -51,9 +55,9 @@ public struct AppleExportSummary: Sendable {
             "\"days\":\(days)",
             "\"first_day\":\(quoted(firstDay))",
             "\"last_day\":\(quoted(lastDay))",
-            "\"xml\":\(quoted(xmlPath))",
-            "\"bytes\":\(bytes)",
         ]
+        if let xmlPath { fields.append("\"xml\":\(quoted(xmlPath))") }
+        fields.append("\"bytes\":\(bytes)")
         if let zipPath {
             fields.append("\"zip\":\(quoted(zipPath))")
             fields.append("\"zip_bytes\":\(zipBytes)")
@@ -69,18 +73,28 @@ public struct AppleExportSummary: Sendable {
 
 /// Plans the span of days that holds exactly N top-level Records, then writes the export in
 /// Apple's order: every Record grouped by type, then Correlations, Workouts, ActivitySummaries.
+///
+/// export.xml streams in one pass to the bare file, the zip entry, or both; the GPX routes follow
+/// it, each rendered once into its file and its zip entry.
 public final class AppleExportGenerator {
     private let options: AppleExportOptions
     private let model: HealthModel
     /// The export's last full day of data (it was exported the next morning).
     private let lastDay = CivilTime.days(year: 2024, month: 12, day: 1)
+    /// When the export was made (see `Vocabulary.exportDate`): every zip entry carries it.
+    static let exportTimestamp = ZipTimestamp(year: 2024, month: 12, day: 2, hour: 7, minute: 41, second: 27)
+    /// The folder the Health app's export.zip holds everything in.
+    static let zipFolder = "apple_health_export/"
 
     public init(options: AppleExportOptions) {
         self.options = options
-        self.model = HealthModel(seed: options.seed)
+        self.model = HealthModel(seed: options.seed, samplesPerDay: options.samplesPerDay)
     }
 
     public func run() throws -> AppleExportSummary {
+        guard options.out != nil || options.zipPath != nil else {
+            throw GeneratorError("nothing to write: give an export.xml path (out), a zip path, or both")
+        }
         let clock = ContinuousClock()
         let started = clock.now
         var summary = AppleExportSummary()
@@ -110,7 +124,14 @@ public final class AppleExportGenerator {
         model.unitSwitchDay = firstDay + (lastDay - firstDay) * 3 / 5
 
         let routeDirectory = try prepareRouteDirectory()
-        let out = try ByteWriter(path: options.out)
+        // If anything below throws, the zip writer goes with this scope and removes its partial file.
+        let zip = try options.zipPath.map {
+            try ZipWriter(path: $0, modified: Self.exportTimestamp)
+        }
+        var sinks: [ByteSink] = []
+        if let path = options.out { sinks.append(try FileSink(path: path)) }
+        if let zip { sinks.append(try ZipEntrySink(zip: zip, name: Self.zipFolder + "export.xml")) }
+        let out = ByteWriter(sinks: sinks)
         let writer = ExportWriter(out: out, model: model)
         writer.prolog()
 
@@ -153,19 +174,16 @@ public final class AppleExportGenerator {
             summary.correlationRecords += 2
         }
 
-        // 5. Workouts, with their GPX routes.
+        // 5. Workouts. Their GPX routes are written after export.xml (step 7): a zip holds one
+        //    entry at a time, and export.xml comes first.
+        var routes: [(name: String, workout: WorkoutPlan)] = []
         for day in firstDay...lastDay {
             guard let w = model.plan(day).workout else { continue }
             let routeName = RouteWriter.fileName(for: w)
             summary.workoutEvents += writer.workout(
                 w, day: day, heartRates: model.workoutHeartRates(w, day: day), routeName: routeName)
             summary.workouts += 1
-            if let routeDirectory {
-                summary.routeBytes += try RouteWriter.write(
-                    w, path: routeDirectory + "/" + routeName, interval: options.routeInterval,
-                    seed: w.syncHigh)
-                summary.routes += 1
-            }
+            routes.append((routeName, w))
         }
 
         // 6. One ActivitySummary per day, consistent with the day's watch records.
@@ -199,14 +217,29 @@ public final class AppleExportGenerator {
         summary.lastDay = Self.dayText(lastDay)
         summary.xmlSeconds = (clock.now - started).seconds
 
-        if let zipPath = options.zipPath {
-            try Zipper.zip(xml: options.out, routes: routeDirectory, to: zipPath)
-            summary.zipPath = zipPath
-            summary.zipBytes = Zipper.size(of: zipPath)
+        // 7. GPX routes, sorted by name (byte order, as the Health app's zip lists them), each
+        //    rendered once into its file and its zip entry.
+        if routeDirectory != nil || zip != nil {
+            routes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            for route in routes {
+                var sinks: [ByteSink] = []
+                if let routeDirectory { sinks.append(try FileSink(path: routeDirectory + "/" + route.name)) }
+                if let zip {
+                    sinks.append(
+                        try ZipEntrySink(zip: zip, name: Self.zipFolder + "workout-routes/" + route.name))
+                }
+                let gpx = ByteWriter(sinks: sinks, capacity: 1 << 16)
+                RouteWriter.write(
+                    route.workout, to: gpx, interval: options.routeInterval, seed: route.workout.syncHigh)
+                try gpx.finish()
+                summary.routeBytes += gpx.bytesWritten
+                summary.routes += 1
+            }
         }
-        if options.zipPath != nil, options.routesDirectory == nil, let routeDirectory {
-            try? FileManager.default.removeItem(
-                atPath: (routeDirectory as NSString).deletingLastPathComponent)
+
+        if let zip, let zipPath = options.zipPath {
+            summary.zipBytes = Int64(try zip.finish())
+            summary.zipPath = zipPath
         }
         summary.seconds = (clock.now - started).seconds
         return summary
@@ -232,18 +265,12 @@ public final class AppleExportGenerator {
         return trims
     }
 
-    /// Where GPX files go: --routes-dir, or a staging folder beside the zip.
+    /// Creates the directory for GPX files (`routesDirectory`), if one was asked for.
     private func prepareRouteDirectory() throws -> String? {
-        let path: String
-        if let directory = options.routesDirectory {
-            path = directory
-        } else if let zipPath = options.zipPath {
-            path = zipPath + ".routes-\(ProcessInfo.processInfo.processIdentifier)/workout-routes"
-        } else {
-            return nil
-        }
+        guard let path = options.routesDirectory else { return nil }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw GeneratorError("cannot create \(path): \(error.localizedDescription)")
         }
@@ -254,51 +281,5 @@ public final class AppleExportGenerator {
         let d = CivilTime.date(days: day)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(d.year)-\(two(d.month))-\(two(d.day))"
-    }
-}
-
-/// Builds export.zip the way the Health app lays it out, with python3's zipfile (deflate; ZIP64
-/// when needed).
-enum Zipper {
-    /// Entries carry the export's timestamp, not the clock's, so the zip is reproducible too.
-    static let script = """
-        import os, shutil, sys, zipfile
-        out, xml, routes = sys.argv[1], sys.argv[2], sys.argv[3]
-        tmp = out + ".partial"
-        stamp = (2024, 12, 2, 7, 41, 27)
-        def add(z, path, name):
-            info = zipfile.ZipInfo(name, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            size = os.path.getsize(path)
-            with open(path, "rb") as src, z.open(info, "w", force_zip64=size > 0x7FFFFFFF) as dst:
-                shutil.copyfileobj(src, dst, 1 << 20)
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as z:
-            add(z, xml, "apple_health_export/export.xml")
-            if routes and os.path.isdir(routes):
-                for name in sorted(os.listdir(routes)):
-                    add(z, os.path.join(routes, name), "apple_health_export/workout-routes/" + name)
-        os.replace(tmp, out)
-        """
-
-    static func zip(xml: String, routes: String?, to path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path, xml, routes ?? ""]
-        do {
-            try process.run()
-        } catch {
-            throw GeneratorError("cannot run python3 to build the zip: \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw GeneratorError(
-                "python3 zipfile failed (status \(process.terminationStatus)) building \(path)")
-        }
-    }
-
-    static func size(of path: String) -> Int64 {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

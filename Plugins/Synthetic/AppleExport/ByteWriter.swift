@@ -1,27 +1,16 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-struct GeneratorError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Buffered, append-only output straight to a file descriptor: a fixed buffer, flushed with
-/// write(2) when full, so memory stays constant however large the export. Numbers and dates are
-/// rendered in place with integer arithmetic.
+/// Buffered, append-only output to one or more sinks (a file, a zip entry, or both): a fixed
+/// buffer, handed on when full, so memory stays constant however large the export. Numbers and
+/// dates are rendered in place with integer arithmetic.
+///
+/// The rendering methods do not throw, to keep the hot path lean: the first sink error is kept and
+/// `finish()` throws it.
 final class ByteWriter {
-    private let descriptor: Int32
-    private let path: String
+    private let sinks: [ByteSink]
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var count = 0
     private(set) var failure: String?
-    /// Bytes handed to the file so far plus what is still buffered.
+    /// Bytes handed to the sinks so far plus what is still buffered.
     var bytesWritten: Int64 { flushed + Int64(count) }
     private var flushed: Int64 = 0
     private var closed = false
@@ -30,13 +19,9 @@ final class ByteWriter {
     private var cachedDay = Int.min
     private let dayPrefix = UnsafeMutablePointer<UInt8>.allocate(capacity: 11)
 
-    init(path: String, capacity: Int = 1 << 22) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            throw GeneratorError("cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        self.descriptor = fd
-        self.path = path
+    /// Every sink receives the same bytes, in order.
+    init(sinks: [ByteSink], capacity: Int = 1 << 22) {
+        self.sinks = sinks
         self.capacity = capacity
         self.buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }
@@ -44,7 +29,6 @@ final class ByteWriter {
     deinit {
         buffer.deallocate()
         dayPrefix.deallocate()
-        if !closed { _ = close(descriptor) }
     }
 
     // MARK: buffer management
@@ -55,29 +39,35 @@ final class ByteWriter {
     }
 
     func flush() {
-        var offset = 0
-        while offset < count {
-            let written = write(descriptor, buffer + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if failure == nil {
-                    failure = "cannot write \(path): \(String(cString: strerror(errno)))"
-                }
-                break
-            }
-            offset += written
-        }
+        emit(UnsafeRawBufferPointer(start: buffer, count: count))
         flushed += Int64(count)
         count = 0
     }
 
-    /// Flushes and closes; throws the first write error, if any.
+    /// Hands `bytes` to every sink; after the first failure, to none.
+    private func emit(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !bytes.isEmpty else { return }
+        for sink in sinks {
+            do {
+                try sink.write(bytes)
+            } catch {
+                failure = String(describing: error)
+                return
+            }
+        }
+    }
+
+    /// Flushes and closes every sink; throws the first error, if any.
     func finish() throws {
         flush()
         if !closed {
             closed = true
-            if close(descriptor) != 0, failure == nil {
-                failure = "cannot close \(path): \(String(cString: strerror(errno)))"
+            for sink in sinks {
+                do {
+                    try sink.close()
+                } catch {
+                    if failure == nil { failure = String(describing: error) }
+                }
             }
         }
         if let failure { throw GeneratorError(failure) }
@@ -116,7 +106,7 @@ final class ByteWriter {
             guard let base = source.baseAddress else { return }
             if source.count > capacity {
                 flush()
-                _ = write(descriptor, base, source.count)
+                emit(UnsafeRawBufferPointer(source))
                 flushed += Int64(source.count)
                 return
             }

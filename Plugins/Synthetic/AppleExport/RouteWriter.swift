@@ -14,10 +14,9 @@ enum RouteWriter {
             + (hour24 < 12 ? "am" : "pm") + ".gpx"
     }
 
-    /// A loop in Golden Gate Park, one point every `interval` seconds of moving time.
-    /// Returns the number of bytes written.
-    static func write(_ w: WorkoutPlan, path: String, interval: Int, seed: UInt64) throws -> Int64 {
-        let out = try ByteWriter(path: path, capacity: 1 << 16)
+    /// A loop in Golden Gate Park, one point every `interval` seconds of moving time, rendered
+    /// into `out` (the caller finishes it: the route may go to a file, a zip entry or both).
+    static func write(_ w: WorkoutPlan, to out: ByteWriter, interval: Int, seed: UInt64) {
         var g = SplitMix64(state: seed)
         out.put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.put(
@@ -65,8 +64,6 @@ enum RouteWriter {
             t += step
         }
         out.put("    </trkseg>\n  </trk>\n</gpx>\n")
-        try out.finish()
-        return out.bytesWritten
     }
 }
 

@@ -25,7 +25,7 @@ public final class SyntheticPerson: LaneSource {
     public init(settings: SyntheticSettings, catalog: MetricCatalog) {
         self.settings = settings
         let personSeed = settings.person == 1 ? settings.seed : SplitMix64.mix(settings.seed &+ UInt64(settings.person) &* 0x9E37_79B9)
-        model = ReadOnlyModel(HealthModel(seed: personSeed), seed: personSeed)
+        model = ReadOnlyModel(HealthModel(seed: personSeed, samplesPerDay: settings.samplesPerDay), seed: personSeed)
         renderer = LiveRenderer(person: settings.person)
         normalizer = Normalizer(catalog: catalog, now: settings.origin)
         firstDay = Int(CivilTime.floorDiv(settings.originMilliseconds / 1000, 86_400)) - settings.historyDays

@@ -14,13 +14,15 @@ public struct SyntheticSettings: Codable, Equatable, Sendable {
     public var hotWindowSeconds: Int64
     /// Deletions and edits the change lane makes per simulated day.
     public var changesPerDay: Int
+    /// The day's size (see `SampleDensity`); nil for the natural day of about 990 records.
+    public var samplesPerDay: Int?
     public var faults: FaultRates
     /// The live clock, once the stream has run with `--follow`.
     public var clock: SimulatedClock?
 
     public init(
         seed: UInt64, person: Int = 1, origin: Instant, historyDays: Int = 30, hotWindowSeconds: Int64 = 7 * 86_400,
-        changesPerDay: Int = 4, faults: FaultRates = FaultRates()
+        changesPerDay: Int = 4, samplesPerDay: Int? = nil, faults: FaultRates = FaultRates()
     ) {
         self.seed = seed
         self.person = person
@@ -28,6 +30,7 @@ public struct SyntheticSettings: Codable, Equatable, Sendable {
         self.historyDays = historyDays
         self.hotWindowSeconds = hotWindowSeconds
         self.changesPerDay = changesPerDay
+        self.samplesPerDay = samplesPerDay
         self.faults = faults
     }
 
@@ -42,5 +45,6 @@ public struct SyntheticSettings: Codable, Equatable, Sendable {
         case historyDays = "history_days"
         case hotWindowSeconds = "hot_window_s"
         case changesPerDay = "changes_per_day"
+        case samplesPerDay = "samples_per_day"
     }
 }

@@ -92,10 +92,17 @@ struct Move {
 
 final class HealthModel {
     private let seedKey: UInt64
+    /// How much more often than a watch's usual few minutes the heart rate is sampled outside
+    /// workouts (see `SampleDensity`); 1 is the natural day.
+    private let heartRateDensity: Double
     /// The day the user's preferred energy unit changes (set once the span is known).
     var unitSwitchDay = Int.max
 
-    init(seed: UInt64) { seedKey = SplitMix64.mix(seed ^ 0x6865_616C_7468_6574) }
+    /// `samplesPerDay`: nil for the natural day, else a size within `SampleDensity.supported`.
+    init(seed: UInt64, samplesPerDay: Int? = nil) {
+        seedKey = SplitMix64.mix(seed ^ 0x6865_616C_7468_6574)
+        heartRateDensity = samplesPerDay.map(SampleDensity.heartRateDensity) ?? 1
+    }
 
     private enum Salt: UInt64 {
         case night = 1, day, workout, workoutHeartRate, bloodPressure, moveWatch, movePhone
@@ -303,7 +310,7 @@ final class HealthModel {
                     .watch, .countPerMinute, start: t, end: t, created: t + r.int64(5, 400),
                     value: r.int64(48, 62), scale: 0, noise: noise, metadata: Meta.motionContext,
                     motion: context, duplicate: Self.isDuplicate(noise)))
-            t += r.int64(480, 840)
+            t += heartRateGap(r.int64(480, 840))
         }
         // Awake: every 2.5–7.5 minutes, dense during a workout.
         t = p.wake + r.int64(30, 300)
@@ -322,7 +329,7 @@ final class HealthModel {
                     .watch, .countPerMinute, start: t, end: t, created: t + r.int64(5, 400),
                     value: bpm, scale: 0, noise: noise, metadata: metadata, motion: context,
                     duplicate: Self.isDuplicate(noise)))
-            t += r.int64(150, 450)
+            t += heartRateGap(r.int64(150, 450))
         }
         if let w = p.workout {
             for sample in workoutHeartRates(w, day: p.day) {
@@ -334,6 +341,12 @@ final class HealthModel {
                         noise: noise, duplicate: Self.isDuplicate(noise)))
             }
         }
+    }
+
+    /// The gap to the next background heart-rate sample at the model's density: at least a second.
+    @inline(__always)
+    private func heartRateGap(_ natural: Int64) -> Int64 {
+        heartRateDensity == 1 ? natural : max(1, Int64((Double(natural) / heartRateDensity).rounded()))
     }
 
     private func oxygenSaturation(_ p: DayPlan, _ r: inout SplitMix64, _ out: inout [Rec]) {

@@ -1,0 +1,16 @@
+/// The modification time stamped on every zip entry, in MS-DOS form (2-second resolution, no
+/// time zone). It is passed in, never read from a clock, so the same export zips to the same bytes.
+struct ZipTimestamp: Sendable, Equatable {
+    /// Bits 11-15 hour, 5-10 minute, 0-4 second / 2.
+    let dosTime: UInt16
+    /// Bits 9-15 year - 1980, 5-8 month, 0-4 day.
+    let dosDate: UInt16
+
+    /// - Precondition: a real wall-clock time between 1980 and 2107, the range MS-DOS dates hold.
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        precondition((1980...2107).contains(year) && (1...12).contains(month) && (1...31).contains(day))
+        precondition((0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second))
+        dosTime = UInt16(hour << 11 | minute << 5 | second / 2)
+        dosDate = UInt16((year - 1980) << 9 | month << 5 | day)
+    }
+}
