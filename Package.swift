@@ -14,6 +14,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, taken from the system so the distribution's security fixes apply.
@@ -63,13 +67,27 @@ let package = Package(
             path: "Plugins/Synthetic",
             swiftSettings: strict),
 
+        // The collector (`healthetl serve`): the HTTP backend the uploaders ship to, with its own
+        // storage behind `CollectorStorage` and the core's projection algorithms.
+        .target(
+            name: "HealthETLCollector",
+            dependencies: [
+                "HealthETLCore", "HealthETLStore", "CZstd",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict),
+
         // The thin executable: argument parsing and wiring only.
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic", "CSQLite", "CLibXML2",
-                "CZstd",
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "AppleHealth", "Synthetic",
+                "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
 
@@ -102,6 +120,16 @@ let package = Package(
         .testTarget(
             name: "SyntheticTests",
             dependencies: ["Synthetic", "AppleHealth", "HealthETLTestSupport", "CZlib"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CollectorTests",
+            dependencies: [
+                "HealthETLCollector", "HealthETLTestSupport", "CZstd",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLEndToEndTests",

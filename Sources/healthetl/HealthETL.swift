@@ -13,5 +13,5 @@ struct HealthETL: ParsableCommand {
             used; what could was committed).
             """,
         version: LinkedLibraries.versionText,
-        subcommands: [ImportCommand.self, SimulateCommand.self, StatusCommand.self, MetricsCommand.self])
+        subcommands: [ImportCommand.self, SimulateCommand.self, StatusCommand.self, ServeCommand.self, MetricsCommand.self])
 }

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// One SQLite connection. Not thread-safe by design: confine it to one thread or actor.
-final class SQLiteConnection {
+package final class SQLiteConnection {
     private let handle: OpaquePointer
 
     /// Process-wide settings, applied once before the first connection.
@@ -10,7 +10,7 @@ final class SQLiteConnection {
     }()
 
     /// Opens an existing database file read-write (the caller creates it with safe permissions).
-    init(path: String) throws {
+    package init(path: String) throws {
         _ = SQLiteConnection.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
@@ -29,7 +29,7 @@ final class SQLiteConnection {
     }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         guard code == SQLITE_OK else {
@@ -39,7 +39,7 @@ final class SQLiteConnection {
         }
     }
 
-    func prepare(_ sql: String) throws -> SQLiteStatement {
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
@@ -49,14 +49,14 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
-    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    package var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
-    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` in a write transaction taken at once; commits if it returns, rolls back if it throws.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -69,7 +69,7 @@ final class SQLiteConnection {
     }
 
     /// The first column of the first row of a query, as an integer.
-    func scalar(_ sql: String) throws -> Int64? {
+    package func scalar(_ sql: String) throws -> Int64? {
         let statement = try prepare(sql)
         return try statement.step() ? statement.int64(0) : nil
     }

@@ -2,10 +2,10 @@ import CSQLite
 import HealthETLCore
 
 /// A prepared statement, reused across rows: bind, step, reset.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
-    let sql: String
+    package let sql: String
 
     init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
         self.handle = handle
@@ -18,11 +18,11 @@ final class SQLiteStatement {
     }
 
     /// Binds values to `?1`, `?2`, … in order, after resetting the statement.
-    func bind(_ values: SQLiteValue...) throws {
+    package func bind(_ values: SQLiteValue...) throws {
         try bind(values)
     }
 
-    func bind(_ values: [SQLiteValue]) throws {
+    package func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -45,21 +45,21 @@ final class SQLiteStatement {
     // MARK: - Binding without allocation, for the per-row insert path
 
     /// Resets the statement for new bindings; unbound parameters keep NULL after `clearBindings`.
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
-    func bind(_ index: Int32, _ value: Int64) throws {
+    package func bind(_ index: Int32, _ value: Int64) throws {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
-    func bind(_ index: Int32, _ value: Double?) throws {
+    package func bind(_ index: Int32, _ value: Double?) throws {
         guard let value else { return }
         try check(sqlite3_bind_double(handle, index, value))
     }
 
-    func bind(_ index: Int32, _ value: String?) throws {
+    package func bind(_ index: Int32, _ value: String?) throws {
         guard let value else { return }
         var text = value
         try text.withUTF8 { bytes in
@@ -71,7 +71,7 @@ final class SQLiteStatement {
     }
 
     /// Binds a content id's 16 bytes without building an array.
-    func bind(_ index: Int32, _ id: ContentID) throws {
+    package func bind(_ index: Int32, _ id: ContentID) throws {
         var words = (id.high.bigEndian, id.low.bigEndian)
         try withUnsafeBytes(of: &words) { raw in
             try check(sqlite3_bind_blob(handle, index, raw.baseAddress, 16, transient))
@@ -79,7 +79,7 @@ final class SQLiteStatement {
     }
 
     /// Runs a bound statement that returns no rows; returns the rows it changed.
-    func execute() throws -> Int {
+    package func execute() throws -> Int {
         while try step() {}
         return connection.changes
     }
@@ -90,7 +90,7 @@ final class SQLiteStatement {
 
     /// Advances to the next row. Returns `false` when the statement is done.
     @discardableResult
-    func step() throws -> Bool {
+    package func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -104,24 +104,24 @@ final class SQLiteStatement {
 
     /// Binds, runs to completion and returns the number of rows changed.
     @discardableResult
-    func run(_ values: SQLiteValue...) throws -> Int {
+    package func run(_ values: SQLiteValue...) throws -> Int {
         try bind(values)
         while try step() {}
         return connection.changes
     }
 
-    var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: pointer)
     }
 
-    func blob(_ column: Int32) -> [UInt8] {
+    package func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))

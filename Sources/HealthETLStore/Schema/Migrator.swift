@@ -1,10 +1,14 @@
 /// Applies the migrations a store has not seen yet, each in its own transaction, in order.
-struct Migrator {
-    let migrations: [Migration]
+package struct Migrator {
+    package let migrations: [Migration]
+
+    package init(migrations: [Migration]) {
+        self.migrations = migrations
+    }
 
     /// - Returns: the names applied by this call.
     @discardableResult
-    func migrate(_ connection: SQLiteConnection, nowMilliseconds: Int64) throws -> [String] {
+    package func migrate(_ connection: SQLiteConnection, nowMilliseconds: Int64) throws -> [String] {
         try connection.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations(

@@ -1,0 +1,110 @@
+import HealthETLCore
+import HealthETLStore
+
+/// Writes one validated batch inside the caller's transaction: upserts, tombstones and the
+/// projection days they touch.
+struct BatchWriter {
+    let user: Int64
+    let now: Instant
+    var state: StorageState
+    let connection: SQLiteConnection
+    let projector: Projector
+    private let upsert: SQLiteStatement
+    private let isDeleted: SQLiteStatement
+    private let deleteSample: SQLiteStatement
+    private let recordDeletion: SQLiteStatement
+    private var dirty = Set<DirtyDay>()
+
+    init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
+        self.user = user
+        self.now = now
+        self.state = state
+        self.connection = connection
+        self.projector = projector
+        upsert = try connection.prepare(
+            """
+            INSERT INTO samples(user_id, metric_id, start_ms, id, end_ms, source, source_version, device,
+                utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+            ON CONFLICT(user_id, metric_id, start_ms, id) DO UPDATE SET
+                end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
+                device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
+                value = excluded.value, category = excluded.category, user_entered = excluded.user_entered,
+                flags = excluded.flags, updated_ms = excluded.updated_ms
+            """)
+        isDeleted = try connection.prepare(
+            "SELECT 1 FROM deletions WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        deleteSample = try connection.prepare(
+            "DELETE FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        recordDeletion = try connection.prepare(
+            """
+            INSERT INTO deletions(user_id, metric_id, start_ms, id, deleted_ms) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT DO NOTHING
+            """)
+    }
+
+    mutating func write(_ batch: ValidatedBatch) throws -> WireBatchResponse {
+        var rejections = batch.rejections
+        var accepted = 0
+        for (position, sample) in batch.samples.enumerated() {
+            let metric = try state.metricID(sample.metric, connection: connection)
+            if try wasDeleted(sample, metric: metric) {
+                // A deleted id stays deleted: an edit arrives as a new sample with a new id.
+                rejections.append(
+                    WireRejection(item: "sample", index: batch.sampleIndexes[position], id: sample.id.description, reason: "deleted"))
+                continue
+            }
+            try store(sample, metric: metric)
+            try state.noteSpan(
+                sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch, user: user, metric: metric,
+                connection: connection)
+            markDirty(metric: metric, from: sample.start, to: sample.end)
+            accepted += 1
+        }
+        for tombstone in batch.deletions {
+            let metric = try state.metricID(tombstone.metric, connection: connection)
+            try deleteSample.bind(.integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
+            _ = try deleteSample.execute()
+            try recordDeletion.bind(
+                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes),
+                .integer(now.millisecondsSinceEpoch))
+            _ = try recordDeletion.execute()
+            let longest = state.longestSample(user: user, metric: metric)
+            markDirty(metric: metric, from: tombstone.start, to: Instant(millisecondsSinceEpoch: tombstone.start.millisecondsSinceEpoch + longest))
+        }
+        try DirtyDay.insert(dirty, user: user, connection: connection)
+        rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
+        return WireBatchResponse(batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
+    }
+
+    private func wasDeleted(_ sample: Sample, metric: Int64) throws -> Bool {
+        try isDeleted.bind(.integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        return try isDeleted.step()
+    }
+
+    private func store(_ sample: Sample, metric: Int64) throws {
+        upsert.reset()
+        try upsert.bind(1, user)
+        try upsert.bind(2, metric)
+        try upsert.bind(3, sample.start.millisecondsSinceEpoch)
+        try upsert.bind(4, sample.id)
+        try upsert.bind(5, sample.end.millisecondsSinceEpoch)
+        try upsert.bind(6, sample.sourceName)
+        try upsert.bind(7, sample.sourceVersion)
+        try upsert.bind(8, sample.device)
+        if let offset = sample.utcOffsetSeconds { try upsert.bind(9, Int64(offset)) }
+        try upsert.bind(10, sample.timeZone)
+        try upsert.bind(11, sample.value)
+        try upsert.bind(12, sample.category)
+        try upsert.bind(13, sample.isUserEntered ? 1 : 0)
+        try upsert.bind(14, Int64(sample.flags.rawValue))
+        try upsert.bind(15, now.millisecondsSinceEpoch)
+        _ = try upsert.execute()
+    }
+
+    /// Every local day, in any zone on Earth, that an interval may touch; sleep nights are keyed
+    /// by the morning they end, one day later at most.
+    private mutating func markDirty(metric: Int64, from start: Instant, to end: Instant) {
+        for day in DirtyDay.days(touching: start, end) { dirty.insert(DirtyDay(metric: metric, day: day)) }
+    }
+}

@@ -1,0 +1,59 @@
+import HealthETLCore
+import Hummingbird
+import Logging
+
+/// `healthetl serve`: the collector's HTTP application — routes, authentication, access log,
+/// background projection refresh — over a `CollectorStorage`.
+public enum Collector {
+    /// Opens the embedded SQLite storage in the data directory and serves until SIGINT or SIGTERM,
+    /// finishing in-flight requests first.
+    public static func run(
+        configuration: CollectorConfiguration, catalog: MetricCatalog, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        let tokens = try TokenFile(path: configuration.tokensPath)
+        let authenticator = Authenticator(tokens)
+        let storage = try SQLiteCollectorStorage(
+            directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog)
+        let app = application(
+            configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog, logger: logger,
+            onListening: onListening)
+        try await app.runService()
+    }
+
+    /// The application over any storage (tests run it live on a loopback port).
+    public static func application(
+        configuration: CollectorConfiguration, storage: any CollectorStorage, tokensPath: String, catalog: MetricCatalog,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        application(
+            configuration: configuration, storage: storage, authenticator: Authenticator(try TokenFile(path: tokensPath)),
+            catalog: catalog, logger: logger, onListening: onListening)
+    }
+
+    static func application(
+        configuration: CollectorConfiguration, storage: any CollectorStorage, authenticator: Authenticator, catalog: MetricCatalog,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
+        let router = Router(context: CollectorContext.self)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: ErrorMiddleware())
+        router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
+
+        let batches = BatchHandler(
+            storage: storage, validator: BatchValidator(catalog: catalog), maximumBodyBytes: configuration.maximumBodyBytes,
+            maximumDecodedBytes: configuration.maximumDecodedBytes)
+        let projections = ProjectionHandlers(storage: storage, catalog: catalog)
+        let api = router.group("/v1").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
+        api.post("batches", use: batches.handle)
+        api.get("projections/daily", use: projections.daily)
+        api.get("projections/sleep", use: projections.sleep)
+
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: [ProjectionRefresher(storage: storage, logger: logger)],
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,55 @@
+import HealthETLStore
+
+/// The collector's tables. Every table's key starts with the user, so every query is scoped by
+/// its first key column.
+enum CollectorSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            name: "0001_collector",
+            sql: """
+                CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                CREATE TABLE metrics(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                CREATE TABLE samples(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, id BLOB NOT NULL,
+                    end_ms INTEGER NOT NULL, source TEXT NOT NULL, source_version TEXT, device TEXT,
+                    utc_offset_s INTEGER, time_zone TEXT, value REAL, category TEXT,
+                    user_entered INTEGER NOT NULL, flags INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, start_ms, id)
+                ) WITHOUT ROWID;
+                CREATE TABLE deletions(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, id BLOB NOT NULL,
+                    deleted_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, start_ms, id)
+                ) WITHOUT ROWID;
+                -- The longest sample seen per user and metric: how far before a day to look for
+                -- samples that reach into it.
+                CREATE TABLE spans(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, longest_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE batches(
+                    user_id INTEGER NOT NULL, batch_id TEXT NOT NULL, body_sha256 BLOB NOT NULL,
+                    response BLOB NOT NULL, received_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, batch_id)
+                ) WITHOUT ROWID;
+                -- Projection keys to recompute: a metric's local day (days since 1970-01-01).
+                CREATE TABLE dirty_days(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, day INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE daily_rollups(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, day INTEGER NOT NULL,
+                    sum REAL, avg REAL, min REAL, max REAL, count INTEGER NOT NULL, latest REAL,
+                    sources TEXT NOT NULL, coverage_s REAL NOT NULL, computed_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                ) WITHOUT ROWID;
+                CREATE TABLE sleep_nights(
+                    user_id INTEGER NOT NULL, night INTEGER NOT NULL, source TEXT NOT NULL,
+                    in_bed_s REAL NOT NULL, asleep_s REAL NOT NULL, core_s REAL NOT NULL, deep_s REAL NOT NULL,
+                    rem_s REAL NOT NULL, awake_s REAL NOT NULL, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL,
+                    computed_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, night)
+                ) WITHOUT ROWID;
+                """)
+    ]
+}

@@ -1,0 +1,33 @@
+import HealthETLCore
+
+/// What the collector's handlers need from its database. SQLite is the embedded default; a
+/// PostgreSQL backend implements the same protocol, and the handlers do not change.
+///
+/// Every call is scoped to one user: an implementation never reads or writes another user's rows.
+public protocol CollectorStorage: Sendable {
+    /// Stores a batch all-or-nothing — samples upserted by id, tombstones applied, projection
+    /// keys marked dirty, the response kept under the batch id — unless this user already has a
+    /// batch with that id: then the first response is returned when `bodyDigest` matches, or
+    /// `.differentBody` when it does not.
+    func apply(_ batch: ValidatedBatch, user: String, bodyDigest: [UInt8]) async throws -> BatchOutcome
+
+    /// The user's rollups of one metric for local days `from...to`, recomputing dirty days first.
+    func dailyRollups(user: String, metric: String, from: CivilDate, to: CivilDate) async throws -> [WireDailyRollup]
+
+    /// The user's sleep nights `from...to`, recomputing dirty nights first.
+    func sleepNights(user: String, from: CivilDate, to: CivilDate) async throws -> [WireSleepNight]
+
+    /// Recomputes up to `limit` dirty projection keys of any user.
+    /// - Returns: how many keys are still dirty.
+    func refreshProjections(limit: Int) async throws -> Int
+}
+
+/// What storing a batch came to.
+public enum BatchOutcome: Sendable, Equatable {
+    /// Stored now: the response body (JSON) to send.
+    case stored(response: [UInt8])
+    /// Stored before with the same body: the first response, byte for byte.
+    case replayed(response: [UInt8])
+    /// Stored before with another body.
+    case differentBody
+}

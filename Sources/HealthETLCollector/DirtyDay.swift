@@ -1,0 +1,29 @@
+import HealthETLCore
+import HealthETLStore
+
+/// A projection key to recompute: a metric's local day (days since 1970-01-01).
+struct DirtyDay: Hashable {
+    let metric: Int64
+    let day: Int64
+
+    /// Local time is at most 14 hours ahead of or 12 behind UTC; ±14 h covers both.
+    static let widestOffsetMilliseconds: Int64 = 14 * 3_600_000
+    /// A corrupt year-long sample must not mark thousands of days.
+    static let maximumDays: Int64 = 400
+
+    static func days(touching start: Instant, _ end: Instant) -> ClosedRange<Int64> {
+        let first = (start.millisecondsSinceEpoch - widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
+        let last = (end.millisecondsSinceEpoch + widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
+        return first...min(last, first + maximumDays)
+    }
+
+    static func insert(_ keys: Set<DirtyDay>, user: Int64, connection: SQLiteConnection) throws {
+        guard !keys.isEmpty else { return }
+        let statement = try connection.prepare(
+            "INSERT INTO dirty_days(user_id, metric_id, day) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
+        for key in keys {
+            try statement.bind(.integer(user), .integer(key.metric), .integer(key.day))
+            _ = try statement.execute()
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import HealthETLCore
+import HealthETLStore
+
+/// The collector's embedded storage: one SQLite database in the data directory, written and read
+/// on one queue (SQLite has one writer anyway).
+public final class SQLiteCollectorStorage: CollectorStorage {
+    let database: DatabaseQueue<StorageState>
+    let projector: Projector
+    let now: @Sendable () -> Instant
+
+    /// Opens (creating when new, 0700/0600) the database in `directory` and registers the users.
+    public init(
+        directory: String, users: [String], catalog: MetricCatalog, priority: SourcePriority = SourcePriority(),
+        now: @escaping @Sendable () -> Instant = Store.systemNow
+    ) throws {
+        let files = StoreDirectory(path: directory)
+        try files.prepare()
+        let connection = try SQLiteConnection(path: files.databasePath)
+        try connection.execute(
+            """
+            PRAGMA page_size = 16384;
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA temp_store = MEMORY;
+            PRAGMA busy_timeout = 5000;
+            PRAGMA cache_size = -65536;
+            """)
+        try Migrator(migrations: CollectorSchema.migrations).migrate(connection, nowMilliseconds: now().millisecondsSinceEpoch)
+        var state = try StorageState(connection: connection)
+        for user in users { try state.registerUser(user, connection: connection) }
+        database = DatabaseQueue(label: "healthetl.collector.database", connection: connection, state: state)
+        projector = Projector(catalog: catalog, priority: priority)
+        self.now = now
+    }
+
+    public func apply(_ batch: ValidatedBatch, user: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {
+        let now = now()
+        let projector = projector
+        return try await database.run { connection, state in
+            try connection.writeTransaction {
+                let userID = try state.userID(user)
+                if let earlier = try state.storedBatch(user: userID, id: batch.id, connection: connection) {
+                    return earlier.digest == bodyDigest ? .replayed(response: earlier.response) : .differentBody
+                }
+                var writer = try BatchWriter(user: userID, now: now, state: state, connection: connection, projector: projector)
+                let response = try writer.write(batch)
+                state = writer.state
+                let bytes = Array(try JSONResponse.encoder.encode(response))
+                try connection.prepare(
+                    "INSERT INTO batches(user_id, batch_id, body_sha256, response, received_ms) VALUES (?1, ?2, ?3, ?4, ?5)"
+                ).run(.integer(userID), .text(batch.id), .blob(bodyDigest), .blob(bytes), .integer(now.millisecondsSinceEpoch))
+                return .stored(response: bytes)
+            }
+        }
+    }
+}

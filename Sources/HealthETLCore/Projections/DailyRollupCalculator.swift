@@ -1,0 +1,101 @@
+import Foundation
+
+/// Rolls one metric's samples up into one `DailyRollup` per local day.
+///
+/// The catalog's aggregation decides how: cumulative metrics are summed with one source per time
+/// slice (`SourcePriority`), so a watch and a phone counting the same walk are not added twice;
+/// discrete metrics get statistics over every source; categories and intervals get the time they
+/// cover. The result depends only on the set of samples, never on their order.
+public struct DailyRollupCalculator: Sendable {
+    public var metric: MetricDefinition
+    public var priority: SourcePriority
+    /// The person's home zone, for samples without an `HKTimeZone` (see `LocalDayResolver`).
+    public var configuredZone: TimeZone?
+
+    public init(
+        metric: MetricDefinition, priority: SourcePriority = SourcePriority(),
+        configuredZone: TimeZone? = nil
+    ) {
+        self.metric = metric
+        self.priority = priority
+        self.configuredZone = configuredZone
+    }
+
+    /// The rollups of the local days the samples touch, sorted by day.
+    /// - Parameters:
+    ///   - samples: the metric's samples, in any order, spanning any number of days; samples of
+    ///     other metrics are ignored.
+    ///   - days: compute only these days (the ones a batch touched), or every day when nil. The
+    ///     samples must then hold everything that touches those days: see `sampleWindow(for:)`.
+    /// - Returns: one rollup per day that has samples; none for a panel metric, which is reported
+    ///   through its component metrics.
+    public func rollups(for samples: [Sample], days: Set<CivilDate>? = nil) -> [DailyRollup] {
+        let samples = samples.filter { $0.metric == metric.id }
+        let rollups: [DailyRollup]
+        switch metric.aggregation {
+        case .sum: rollups = cumulativeRollups(of: samples, days: days)
+        case .statistics, .latest: rollups = discreteRollups(of: samples, days: days)
+        case .duration, .count: rollups = coverageRollups(of: samples, days: days)
+        case .panel: rollups = []
+        }
+        return rollups.sorted { $0.day < $1.day }
+    }
+
+    /// The UTC instants a sample must touch to affect local `day`, whatever its zone.
+    ///
+    /// Local `day` runs from one midnight to the next at the sample's offset, and offsets lie
+    /// within ±14 h, so the window is the day read as UTC widened by 14 h on each side. Query
+    /// samples with `start < window.upperBound && end >= window.lowerBound`: a sample that started
+    /// before the window and ends inside it still puts part of its value on the day.
+    public static func sampleWindow(for day: CivilDate) -> Range<Instant> {
+        let margin: Int64 = 14 * 3_600_000
+        let midnight = day.daysSinceEpoch * LocalZone.millisecondsPerDay
+        return Instant(millisecondsSinceEpoch: midnight - margin)
+            ..< Instant(millisecondsSinceEpoch: midnight + LocalZone.millisecondsPerDay + margin)
+    }
+}
+
+// MARK: - Shared steps
+
+extension DailyRollupCalculator {
+    /// Which local days a sample belongs to.
+    enum DayAssignment {
+        /// Only the day it starts on (measurements).
+        case startDay
+        /// Every day it spans, cut at local midnight (amounts and coverage).
+        case everyDaySpanned
+    }
+
+    /// The samples' pieces grouped by local day, keeping only `days` when given.
+    func piecesByDay(
+        of samples: [Sample], assignment: DayAssignment, days: Set<CivilDate>?
+    ) -> [CivilDate: [DayPiece]] {
+        var resolver = LocalDayResolver(configuredZone: configuredZone)
+        var byDay: [CivilDate: [DayPiece]] = [:]
+        for (index, sample) in samples.enumerated() {
+            let zone = resolver.zone(of: sample)
+            let pieces: [DayPiece]
+            switch assignment {
+            case .startDay: pieces = [DayPiece.firstPiece(of: sample, at: index, in: zone)]
+            case .everyDaySpanned: pieces = DayPiece.pieces(of: sample, at: index, in: zone)
+            }
+            for piece in pieces where days?.contains(piece.day) ?? true {
+                byDay[piece.day, default: []].append(piece)
+            }
+        }
+        return byDay
+    }
+
+    /// Pieces in an order that does not depend on the input's, so floating-point sums are
+    /// identical however the samples arrive.
+    func stableOrder(_ pieces: [DayPiece], of samples: [Sample]) -> [DayPiece] {
+        pieces.sorted {
+            ($0.span.lowerBound, $0.span.upperBound, samples[$0.sampleIndex].id)
+                < ($1.span.lowerBound, $1.span.upperBound, samples[$1.sampleIndex].id)
+        }
+    }
+
+    func sortedSourceNames(_ samples: some Sequence<Sample>) -> [String] {
+        Set(samples.map(\.sourceName)).sorted()
+    }
+}

@@ -1,0 +1,44 @@
+/// One night of sleep, as `GET /v1/projections/sleep` returns it.
+public struct WireSleepNight: Codable, Sendable, Equatable {
+    /// YYYY-MM-DD: the local date of the morning the sleep ended.
+    public var night: String
+    /// The one source the night is taken from (by priority).
+    public var source: String
+    public var inBedSeconds: Double
+    public var asleepSeconds: Double
+    public var coreSeconds: Double
+    public var deepSeconds: Double
+    public var remSeconds: Double
+    public var awakeSeconds: Double
+    public var start: String
+    public var end: String
+    public var computedAt: String
+
+    public init(
+        night: String, source: String, inBedSeconds: Double, asleepSeconds: Double, coreSeconds: Double,
+        deepSeconds: Double, remSeconds: Double, awakeSeconds: Double, start: String, end: String, computedAt: String
+    ) {
+        self.night = night
+        self.source = source
+        self.inBedSeconds = inBedSeconds
+        self.asleepSeconds = asleepSeconds
+        self.coreSeconds = coreSeconds
+        self.deepSeconds = deepSeconds
+        self.remSeconds = remSeconds
+        self.awakeSeconds = awakeSeconds
+        self.start = start
+        self.end = end
+        self.computedAt = computedAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case night, source, start, end
+        case inBedSeconds = "in_bed_s"
+        case asleepSeconds = "asleep_s"
+        case coreSeconds = "core_s"
+        case deepSeconds = "deep_s"
+        case remSeconds = "rem_s"
+        case awakeSeconds = "awake_s"
+        case computedAt = "computed_at"
+    }
+}

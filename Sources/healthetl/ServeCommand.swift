@@ -1,0 +1,73 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HealthETLCollector
+import Logging
+import Synchronization
+
+/// `healthetl serve`: the collector, the backend the uploaders ship to.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the collector: the HTTP backend the uploaders ship batches to, with daily rollups and sleep nights.",
+        discussion: """
+            Every request needs 'Authorization: Bearer TOKEN' with a token from the tokens file:
+            one 'USER_ID TOKEN' line per user, mode 0600 (e.g. `echo "me $(openssl rand -hex 32)" > tokens;
+            chmod 600 tokens`). Each user sees only their own data. The API is described in
+            Docs/openapi.yaml. SIGINT or SIGTERM stops it after the requests in flight are answered.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8787
+
+    @Option(help: ArgumentHelp("The collector's data directory (default: the store's collector/ folder).", valueName: "dir"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("The tokens file (default: DATA/tokens).", valueName: "file"))
+    var tokens: String?
+
+    @Option(help: ArgumentHelp("Largest request body in MiB, as sent.", valueName: "MiB"))
+    var maxBodyMib = 32
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
+    }
+
+    func run() throws {
+        let dataDirectory = data ?? global.resolvedStorePath + "/collector"
+        let configuration = CollectorConfiguration(
+            host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
+            maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: max(4 * (maxBodyMib << 20), 128 << 20))
+        let catalog = try global.loadCatalog()
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "healthetl.collector")
+        logger.logLevel = .info
+
+        let failure = Mutex<(any Error)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let host = host
+        Task {
+            do {
+                try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
+                    // Unbuffered: scripts and tests wait for this line to learn the port.
+                    let line = "healthetl collector listening on http://\(host):\(port) (data in \(dataDirectory))\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.withLock({ $0 }) {
+            if let error = error as? CollectorError { throw CommandFailure(error.description) }
+            throw CommandFailure(error)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HealthETLCore
+import Testing
+
+/// `POST /v1/batches` under the Idempotency-Key contract, against the live server.
+@Suite struct BatchIdempotencyTests {
+    let harness = try! CollectorHarness()
+
+    static let steps = [
+        WireFixtures.sample("step_count", source: "Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600),
+        WireFixtures.sample("step_count", source: "Watch", start: "2026-01-05T11:00:00Z", end: "2026-01-05T11:10:00Z", value: 400),
+    ]
+
+    @Test func aReplayReturnsTheFirstResponseAndStoresNothingTwice() async throws {
+        try await harness.run { client in
+            let batch = WireFixtures.batch("b-1", Self.steps)
+            let first = try await client.post(batch)
+            #expect(first.status == .ok)
+            #expect(first.batchResponse == WireBatchResponse(batchID: "b-1", accepted: 2, deleted: 0, rejected: []))
+            let again = try await client.post(batch)
+            #expect(again.status == .ok)
+            #expect(Array(again.body.readableBytesView) == Array(first.body.readableBytesView))
+            #expect(again.headers[.init("Idempotent-Replayed")!] == "true")
+            let days = try await client.daily("step_count", "2026-01-05", "2026-01-05")
+            #expect(days.map(\.sum) == [1000])
+        }
+    }
+
+    @Test func theSameKeyWithAnotherBodyIs422() async throws {
+        try await harness.run { client in
+            #expect(try await client.post(WireFixtures.batch("b-2", [Self.steps[0]])).status == .ok)
+            let changed = try await client.post(WireFixtures.batch("b-2", Self.steps))
+            #expect(changed.status == .unprocessableContent)
+            #expect(changed.errorCode == "idempotency_key_reused")
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [600])
+        }
+    }
+
+    @Test func theSameKeyWhileTheFirstIsStillUploadingIs409() async throws {
+        try await harness.run { client in
+            let port = try #require(client.port)
+            let body = Array(try JSONEncoder().encode(WireFixtures.batch("slow", Self.steps)))
+            // The first request sends its head and half its body, then stalls.
+            let slow = try RawHTTPConnection(port: port)
+            try slow.send(
+                "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(CollectorHarness.alice)\r\n"
+                    + "Idempotency-Key: slow\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+            try slow.send(Array(body[0..<(body.count / 2)]))
+            try await Task.sleep(for: .milliseconds(300))
+
+            let second = try await client.post(body, key: "slow")
+            #expect(second.status == .conflict)
+            #expect(second.errorCode == "batch_in_progress")
+
+            try slow.send(Array(body[(body.count / 2)...]))
+            let response = try slow.readResponse()
+            #expect(response.hasPrefix("HTTP/1.1 200"))
+            // Once the first is done, the same request is a replay.
+            #expect(try await client.post(body, key: "slow").status == .ok)
+        }
+    }
+
+    @Test func aKeyThatDiffersFromTheBatchIDIsRefused() async throws {
+        try await harness.run { client in
+            let body = Array(try JSONEncoder().encode(WireFixtures.batch("inner", Self.steps)))
+            let response = try await client.post(body, key: "outer")
+            #expect(response.status == .badRequest)
+            #expect(response.errorCode == "batch_id_mismatch")
+            let missing = try await client.post(body, key: nil)
+            #expect(missing.status == .badRequest)
+            #expect(missing.errorCode == "missing_idempotency_key")
+        }
+    }
+
+    @Test func itemsThatBreakHardRulesAreListedAndTheRestStored() async throws {
+        try await harness.run { client in
+            var unknown = Self.steps[0]
+            unknown.metric = "no_such_metric"
+            let negative = WireFixtures.sample(
+                "step_count", source: "Watch", start: "2026-01-05T12:00:00Z", end: "2026-01-05T12:05:00Z", value: -5)
+            let backwards = WireFixtures.sample(
+                "heart_rate", source: "Watch", start: "2026-01-05T12:00:00Z", end: "2026-01-05T11:00:00Z", value: 60)
+            var badID = Self.steps[1]
+            badID.id = "not-hex"
+            let good = Self.steps[0]
+            let response = try await client.post(WireFixtures.batch("mixed", [unknown, negative, good, backwards, badID]))
+            #expect(response.status == .ok)
+            let result = try #require(response.batchResponse)
+            #expect(result.accepted == 1)
+            #expect(result.rejected.map(\.index) == [0, 1, 3, 4])
+            #expect(result.rejected.map(\.reason) == ["unknown_metric", "value_below_hard_limit", "end_before_start", "invalid_id"])
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [600])
+        }
+    }
+
+    @Test func aDeletionRemovesTheSampleAndItStaysDeleted() async throws {
+        try await harness.run { client in
+            #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)
+            let deletion = WireDeletion(id: Self.steps[0].id, metric: "step_count", start: Self.steps[0].start)
+            let deleted = try await client.post(WireFixtures.batch("delete", [], deletions: [deletion]))
+            #expect(deleted.batchResponse?.deleted == 1)
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [400])
+            let resent = try await client.post(WireFixtures.batch("resend", [Self.steps[0]]))
+            #expect(resent.batchResponse?.rejected.map(\.reason) == ["deleted"])
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [400])
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CZstd
+import Foundation
+import HTTPTypes
+import HealthETLCollector
+import HealthETLCore
+import HealthETLTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// A real collector on a loopback port, with two users, over a fresh SQLite data directory.
+struct CollectorHarness {
+    static let alice = "alice-token-0123456789abcdef"
+    static let bob = "bob-token-0123456789abcdef01"
+
+    let directory = TemporaryDirectory("collector")
+    let catalog = try! MetricCatalog.bundled()
+
+    var tokensPath: String { directory.child("tokens") }
+
+    init() throws {
+        let tokens = "# test users\nalice \(Self.alice)\nbob \(Self.bob)\n"
+        _ = FileManager.default.createFile(atPath: tokensPath, contents: Data(tokens.utf8), attributes: [.posixPermissions: 0o600])
+    }
+
+    /// Runs `body` against a live server; `maximumDecodedBytes` lowers the zstd limit for bomb tests.
+    func run<T: Sendable>(
+        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20,
+        _ body: @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
+        let configuration = CollectorConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory.child("data"), tokensPath: tokensPath,
+            maximumBodyBytes: maximumBodyBytes, maximumDecodedBytes: maximumDecodedBytes)
+        let storage = try SQLiteCollectorStorage(directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
+        var logger = Logger(label: "collector-test")
+        logger.logLevel = .warning
+        let app = try Collector.application(
+            configuration: configuration, storage: storage, tokensPath: tokensPath, catalog: catalog, logger: logger)
+        return try await app.test(.live, body)
+    }
+}
+
+/// Requests the tests make, and what they read back.
+extension TestClientProtocol {
+    func post(
+        _ body: [UInt8], key: String?, token: String? = CollectorHarness.alice, zstd: Bool = false,
+        contentType: String = "application/json"
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: contentType]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+        if zstd { headers[.contentEncoding] = "zstd" }
+        return try await execute(uri: "/v1/batches", method: .post, headers: headers, body: ByteBuffer(bytes: zstd ? Zstd.compress(body) : body))
+    }
+
+    func post(_ batch: WireBatch, token: String = CollectorHarness.alice, zstd: Bool = false) async throws -> TestResponse {
+        try await post(Array(try JSONEncoder().encode(batch)), key: batch.batchID, token: token, zstd: zstd)
+    }
+
+    func get(_ uri: String, token: String? = CollectorHarness.alice) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    func daily(_ metric: String, _ from: String, _ to: String, token: String = CollectorHarness.alice) async throws -> [WireDailyRollup] {
+        let response = try await get("/v1/projections/daily?metric=\(metric)&from=\(from)&to=\(to)", token: token)
+        return try JSONDecoder().decode(DailyBody.self, from: Data(buffer: response.body)).days
+    }
+
+    func sleep(_ from: String, _ to: String, token: String = CollectorHarness.alice) async throws -> [WireSleepNight] {
+        let response = try await get("/v1/projections/sleep?from=\(from)&to=\(to)", token: token)
+        return try JSONDecoder().decode(SleepBody.self, from: Data(buffer: response.body)).nights
+    }
+}
+
+struct DailyBody: Decodable { let days: [WireDailyRollup] }
+struct SleepBody: Decodable { let nights: [WireSleepNight] }
+
+extension TestResponse {
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]) ?? [:] }
+    var errorCode: String? { json["error"] as? String }
+    var batchResponse: WireBatchResponse? { try? JSONDecoder().decode(WireBatchResponse.self, from: Data(buffer: body)) }
+}
+
+enum Zstd {
+    static func compress(_ bytes: [UInt8], level: Int32 = 3) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
+        let size = output.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in
+                ZSTD_compress(target.baseAddress, target.count, source.baseAddress, source.count, level)
+            }
+        }
+        precondition(ZSTD_isError(size) == 0, "zstd failed")
+        return Array(output[0..<size])
+    }
+}
+
+/// Samples for fixtures: an id made from the content, canonical units, UTC instants.
+enum WireFixtures {
+    static func sample(
+        _ metric: String, source: String, start: String, end: String, value: Double? = nil, category: String? = nil,
+        offset: Int? = nil, timeZone: String? = nil, device: String? = nil
+    ) -> WireSample {
+        let startInstant = TimestampParser.parse(start)!.instant
+        let endInstant = TimestampParser.parse(end)!.instant
+        let id = ContentID(
+            metric: metric, source: source, start: startInstant, end: endInstant, value: value.map { "\($0)" } ?? category,
+            unit: nil)
+        return WireSample(
+            id: id.description, metric: metric, source: source, device: device, start: start, end: end,
+            utcOffsetSeconds: offset, timeZone: timeZone, value: value, category: category)
+    }
+
+    static func batch(_ id: String, _ samples: [WireSample], deletions: [WireDeletion] = []) -> WireBatch {
+        WireBatch(batchID: id, samples: samples, deletions: deletions)
+    }
+}
