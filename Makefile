@@ -37,11 +37,12 @@ demo: build
 	@echo "Store files (private to you):"
 	@ls -la "$(DEMO_STORE)"
 
-## bench: release-build benchmarks
+## bench: release-build benchmarks (the build includes healthetl-ingest-bench, the collector's HTTP client)
 bench: deps
 	$(SWIFT) build -c release $(STRICT)
 	./Benchmarks/run.sh
 	./Benchmarks/import-bench.sh
+	./Benchmarks/ingest-bench.sh
 
 ## format: rewrite sources with the committed .swift-format
 format:

@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries, taken from the system so the distribution's security fixes apply.
@@ -96,6 +97,16 @@ let package = Package(
             name: "healthetl-bench",
             dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic"],
             path: "Benchmarks/HealthETLBenchmarks",
+            swiftSettings: strict),
+
+        // `make bench`: collector ingest through HTTP (Benchmarks/ingest-bench.sh starts the server).
+        .executableTarget(
+            name: "healthetl-ingest-bench",
+            dependencies: [
+                "HealthETLCore", "Synthetic", "CZstd",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Benchmarks/IngestBench",
             swiftSettings: strict),
 
         // Fixture builders and helpers shared by the test targets.

@@ -55,7 +55,7 @@ struct BatchHandler: Sendable {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBodyBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError(.contentTooLarge, "body_too_large", "the body is larger than \(maximumBodyBytes) bytes; send smaller batches")
         }
         let bytes = Array(buffer.readableBytesView)

@@ -14,10 +14,10 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return JSONResponse.make(status: error.status, WireError(error: error.code, message: error.message))
-        } catch let error as HTTPError {
+        } catch let error as any HTTPResponseError {
             let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
-            return JSONResponse.make(
-                status: error.status, WireError(error: code, message: error.body ?? error.status.reasonPhrase))
+            let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
+            return JSONResponse.make(status: error.status, WireError(error: code, message: message))
         } catch {
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
             return JSONResponse.make(

@@ -46,9 +46,8 @@ extension TestClientProtocol {
         _ body: [UInt8], key: String?, token: String? = CollectorHarness.alice, zstd: Bool = false,
         contentType: String = "application/json"
     ) async throws -> TestResponse {
-        var headers: HTTPFields = [.contentType: contentType]
-        if let token { headers[.authorization] = "Bearer \(token)" }
-        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+        var headers = BatchHeaders.make(key: key, token: token)
+        headers[.contentType] = contentType
         if zstd { headers[.contentEncoding] = "zstd" }
         return try await execute(uri: "/v1/batches", method: .post, headers: headers, body: ByteBuffer(bytes: zstd ? Zstd.compress(body) : body))
     }
@@ -71,6 +70,16 @@ extension TestClientProtocol {
     func sleep(_ from: String, _ to: String, token: String = CollectorHarness.alice) async throws -> [WireSleepNight] {
         let response = try await get("/v1/projections/sleep?from=\(from)&to=\(to)", token: token)
         return try JSONDecoder().decode(SleepBody.self, from: Data(buffer: response.body)).nights
+    }
+}
+
+/// The headers of a batch upload.
+enum BatchHeaders {
+    static func make(key: String?, token: String? = CollectorHarness.alice) -> HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+        return headers
     }
 }
 

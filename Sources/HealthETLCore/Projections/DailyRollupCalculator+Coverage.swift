@@ -6,7 +6,7 @@ extension DailyRollupCalculator {
         piecesByDay(of: samples, assignment: .everyDaySpanned, days: days).map { day, pieces in
             DailyRollup(
                 metric: metric.id, day: day, aggregation: metric.aggregation, count: pieces.count,
-                sources: sortedSourceNames(pieces.map { samples[$0.sampleIndex] }),
+                sources: sortedSourceNames(pieces, of: samples),
                 coverageSeconds: IntervalUnion(pieces.map(\.span)).seconds)
         }
     }

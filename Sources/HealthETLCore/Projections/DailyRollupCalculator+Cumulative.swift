@@ -2,11 +2,11 @@ extension DailyRollupCalculator {
     /// Sums by source priority per time slice. A sample earns `value × won / duration`, where
     /// `won` is the time of its interval, within the day, in slices its source won. A zero-length
     /// sample earns its whole value when no better source covers or sits on its instant.
+    /// - Parameter samples: the metric's samples that carry a value.
     func cumulativeRollups(of samples: [Sample], days: Set<CivilDate>?) -> [DailyRollup] {
-        let valued = samples.filter { $0.value != nil }
-        let sources = SourceOrdinals(of: valued, by: priority)
-        return piecesByDay(of: valued, assignment: .everyDaySpanned, days: days).map { day, pieces in
-            cumulativeRollup(day: day, pieces: stableOrder(pieces, of: valued), of: valued, sources: sources)
+        let sources = SourceOrdinals(of: samples, by: priority)
+        return piecesByDay(of: samples, assignment: .everyDaySpanned, days: days).map { day, pieces in
+            cumulativeRollup(day: day, pieces: stableOrder(pieces), of: samples, sources: sources)
         }
     }
 
@@ -18,17 +18,17 @@ extension DailyRollupCalculator {
         }
         let sweep = PrioritySweep.shares(of: intervals, sourceCount: sources.count)
         var sum = 0.0
-        var contributors: [Sample] = []
+        var contributors: [DayPiece] = []
         for (piece, share) in zip(pieces, sweep.shares) {
             let sample = samples[piece.sampleIndex]
             guard let value = sample.value, let fraction = Self.fraction(of: sample, earnedBy: share)
             else { continue }
             sum += value * fraction
-            contributors.append(sample)
+            contributors.append(piece)
         }
         return DailyRollup(
             metric: metric.id, day: day, aggregation: metric.aggregation, sum: sum,
-            count: contributors.count, sources: sortedSourceNames(contributors),
+            count: contributors.count, sources: sortedSourceNames(contributors, of: samples),
             coverageSeconds: Double(sweep.coveredMilliseconds) / 1000)
     }
 

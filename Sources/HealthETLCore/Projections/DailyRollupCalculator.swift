@@ -30,12 +30,11 @@ public struct DailyRollupCalculator: Sendable {
     /// - Returns: one rollup per day that has samples; none for a panel metric, which is reported
     ///   through its component metrics.
     public func rollups(for samples: [Sample], days: Set<CivilDate>? = nil) -> [DailyRollup] {
-        let samples = samples.filter { $0.metric == metric.id }
         let rollups: [DailyRollup]
         switch metric.aggregation {
-        case .sum: rollups = cumulativeRollups(of: samples, days: days)
-        case .statistics, .latest: rollups = discreteRollups(of: samples, days: days)
-        case .duration, .count: rollups = coverageRollups(of: samples, days: days)
+        case .sum: rollups = cumulativeRollups(of: samples.filter(isValued), days: days)
+        case .statistics, .latest: rollups = discreteRollups(of: samples.filter(isValued), days: days)
+        case .duration, .count: rollups = coverageRollups(of: samples.filter(isOfMetric), days: days)
         case .panel: rollups = []
         }
         return rollups.sorted { $0.day < $1.day }
@@ -58,6 +57,15 @@ public struct DailyRollupCalculator: Sendable {
 // MARK: - Shared steps
 
 extension DailyRollupCalculator {
+    func isOfMetric(_ sample: Sample) -> Bool {
+        sample.metric == metric.id
+    }
+
+    /// Quantity metrics: a sample without a value has nothing to add.
+    func isValued(_ sample: Sample) -> Bool {
+        sample.metric == metric.id && sample.value != nil
+    }
+
     /// Which local days a sample belongs to.
     enum DayAssignment {
         /// Only the day it starts on (measurements).
@@ -88,14 +96,15 @@ extension DailyRollupCalculator {
 
     /// Pieces in an order that does not depend on the input's, so floating-point sums are
     /// identical however the samples arrive.
-    func stableOrder(_ pieces: [DayPiece], of samples: [Sample]) -> [DayPiece] {
+    func stableOrder(_ pieces: [DayPiece]) -> [DayPiece] {
         pieces.sorted {
-            ($0.span.lowerBound, $0.span.upperBound, samples[$0.sampleIndex].id)
-                < ($1.span.lowerBound, $1.span.upperBound, samples[$1.sampleIndex].id)
+            ($0.span.lowerBound, $0.span.upperBound, $0.sampleID)
+                < ($1.span.lowerBound, $1.span.upperBound, $1.sampleID)
         }
     }
 
-    func sortedSourceNames(_ samples: some Sequence<Sample>) -> [String] {
-        Set(samples.map(\.sourceName)).sorted()
+    /// Names of the sources of the pieces' samples, sorted.
+    func sortedSourceNames(_ pieces: [DayPiece], of samples: [Sample]) -> [String] {
+        Set(pieces.map { samples[$0.sampleIndex].sourceName }).sorted()
     }
 }

@@ -5,6 +5,8 @@
 struct DayPiece: Sendable {
     /// Index of the sample in the caller's array.
     var sampleIndex: Int
+    /// The sample's id, which orders pieces of equal spans.
+    var sampleID: ContentID
     var day: CivilDate
     /// Milliseconds since the epoch, clipped to the day; empty for a zero-length sample.
     var span: Range<Int64>
@@ -32,7 +34,7 @@ struct DayPiece: Sendable {
     ) -> DayPiece {
         let end = max(start, min(sample.end, zone.endOfDay(containing: start)))
         return DayPiece(
-            sampleIndex: sampleIndex, day: zone.localDay(of: start),
+            sampleIndex: sampleIndex, sampleID: sample.id, day: zone.localDay(of: start),
             span: start.millisecondsSinceEpoch..<end.millisecondsSinceEpoch)
     }
 }

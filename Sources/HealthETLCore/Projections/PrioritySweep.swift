@@ -20,12 +20,8 @@ struct PrioritySweep: Sendable {
         var winsInstant = false
     }
 
-    private enum Boundary: Int, Comparable {
-        // Ends before starts: a slice is half-open, and an instant inside `[start, end)` only
-        // sees the intervals that really cover it.
-        case end, start, instant
-
-        static func < (lhs: Boundary, rhs: Boundary) -> Bool { lhs.rawValue < rhs.rawValue }
+    private enum Boundary {
+        case start, end, instant
     }
 
     private struct Event {
@@ -78,6 +74,8 @@ struct PrioritySweep: Sendable {
                 }
                 index += 1
             }
+            // After the intervals starting or ending here: a half-open interval that ends at an
+            // instant does not cover it, one that starts there does.
             judgeInstants(instants)
             previousTime = time
         }
@@ -94,7 +92,7 @@ struct PrioritySweep: Sendable {
                 events.append(Event(time: interval.span.upperBound, boundary: .end, interval: index))
             }
         }
-        return events.sorted { ($0.time, $0.boundary) < ($1.time, $1.boundary) }
+        return events.sorted { $0.time < $1.time }
     }
 
     private mutating func creditSlice(lasting milliseconds: Int64) {

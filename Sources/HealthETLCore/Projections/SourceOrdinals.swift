@@ -16,3 +16,4 @@ struct SourceOrdinals: Sendable {
         count = distinct.count
     }
 }
+

@@ -24,9 +24,26 @@ public struct SourcePriority: Hashable, Sendable, Codable {
     /// phone if the source name or the device string says so, else another app.
     public static func sourceClass(of sample: Sample) -> SourceClass {
         if sample.isUserEntered { return .manual }
-        let descriptions = [sample.sourceName, sample.device ?? ""].map { $0.lowercased() }
-        if descriptions.contains(where: { $0.contains("watch") }) { return .watch }
-        if descriptions.contains(where: { $0.contains("phone") }) { return .phone }
+        let descriptions = [sample.sourceName, sample.device ?? ""]
+        if descriptions.contains(where: { mentions("watch", in: $0) }) { return .watch }
+        if descriptions.contains(where: { mentions("phone", in: $0) }) { return .phone }
         return .other
+    }
+
+    /// Whether `text` contains `word` (lowercase ASCII) in any ASCII case. Every sample's strings
+    /// are searched, so this stays a byte scan rather than Foundation's Unicode-aware search.
+    static func mentions(_ word: String, in text: String) -> Bool {
+        let needle = Array(word.utf8)
+        var text = text
+        return text.withUTF8 { haystack in
+            guard haystack.count >= needle.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { offset in
+                needle.indices.allSatisfy { asciiLowercased(haystack[offset + $0]) == needle[$0] }
+            }
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

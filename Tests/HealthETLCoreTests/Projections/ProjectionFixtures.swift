@@ -1,6 +1,9 @@
 import HealthETLCore
 import HealthETLTestSupport
 
+/// The projection suites live in this namespace, so `swift test --filter Projection` runs them all.
+enum ProjectionTests {}
+
 /// Samples and instants for the projection tests, written as wall-clock UTC text so each fixture's
 /// arithmetic can be checked by eye.
 enum ProjectionFixtures {
