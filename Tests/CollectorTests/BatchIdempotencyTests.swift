@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLTestSupport
 import Testing
 
 /// `POST /v1/batches` under the Idempotency-Key contract, against the live server.

@@ -80,6 +80,27 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o077 == 0)
     }
 
+    @Test func sigtermLetsARequestInFlightFinish() async throws {
+        let (process, port, _) = try start(tokens: writeTokens(mode: 0o600))
+        let body = Array(
+            #"{"batch_id":"slow","samples":[],"deletions":[{"id":"0123456789abcdef0123456789abcdef","metric":"step_count","start":"2026-01-05T10:00:00Z"}]}"#
+                .utf8)
+        let upload = try RawHTTPConnection(port: port)
+        try upload.send(
+            "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\nIdempotency-Key: slow\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+        try upload.send(Array(body[0..<20]))
+        try await Task.sleep(for: .milliseconds(300))
+        kill(process.processIdentifier, SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(process.isRunning, "the server must wait for the request in flight")
+        try upload.send(Array(body[20...]))
+        let response = try upload.readResponse()
+        #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func aTokensFileOthersCanReadStopsItWithTheFix() throws {
         let result = try runner.run(["serve", "--port", "0", "--data", directory.child("data"), "--tokens", writeTokens(mode: 0o644)])
         #expect(result.exitCode == 1)

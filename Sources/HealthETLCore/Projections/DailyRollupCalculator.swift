@@ -49,8 +49,9 @@ public struct DailyRollupCalculator: Sendable {
     public static func sampleWindow(for day: CivilDate) -> Range<Instant> {
         let margin: Int64 = 14 * 3_600_000
         let midnight = day.daysSinceEpoch * LocalZone.millisecondsPerDay
-        return Instant(millisecondsSinceEpoch: midnight - margin)
-            ..< Instant(millisecondsSinceEpoch: midnight + LocalZone.millisecondsPerDay + margin)
+        let from = Instant(millisecondsSinceEpoch: midnight - margin)
+        let to = Instant(millisecondsSinceEpoch: midnight + LocalZone.millisecondsPerDay + margin)
+        return from..<to
     }
 }
 

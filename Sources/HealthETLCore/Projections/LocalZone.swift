@@ -30,7 +30,9 @@ public enum LocalZone: Hashable, Sendable {
 
     /// The local date at `instant`.
     public func localDay(of instant: Instant) -> CivilDate {
-        CivilDate(daysSinceEpoch: wallClockMilliseconds(at: instant).floorDivided(by: Self.millisecondsPerDay).quotient)
+        CivilDate(
+            daysSinceEpoch: wallClockMilliseconds(at: instant).floorDivided(by: Self.millisecondsPerDay)
+                .quotient)
     }
 
     /// Milliseconds since the local midnight that starts the day of `instant`.

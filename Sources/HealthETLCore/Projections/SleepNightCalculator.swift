@@ -46,8 +46,9 @@ public struct SleepNightCalculator: Sendable {
     public static func sampleWindow(forNight night: CivilDate) -> Range<Instant> {
         let margin: Int64 = 14 * 3_600_000
         let noon = night.daysSinceEpoch * LocalZone.millisecondsPerDay + nightBoundary
-        return Instant(millisecondsSinceEpoch: noon - LocalZone.millisecondsPerDay - margin)
-            ..< Instant(millisecondsSinceEpoch: noon + margin)
+        let from = Instant(millisecondsSinceEpoch: noon - LocalZone.millisecondsPerDay - margin)
+        let to = Instant(millisecondsSinceEpoch: noon + margin)
+        return from..<to
     }
 }
 
@@ -72,7 +73,8 @@ extension SleepNightCalculator {
             else { continue }
             let night = Self.night(endingAt: sample.end, in: resolver.zone(of: sample))
             guard nights?.contains(night) ?? true else { continue }
-            let span = sample.start.millisecondsSinceEpoch..<max(sample.start, sample.end).millisecondsSinceEpoch
+            let span =
+                sample.start.millisecondsSinceEpoch..<max(sample.start, sample.end).millisecondsSinceEpoch
             byNight[night, default: []].append(
                 Segment(stage: stage, source: priority.rank(of: sample), span: span))
         }

@@ -16,4 +16,3 @@ struct SourceOrdinals: Sendable {
         count = distinct.count
     }
 }
-

@@ -146,9 +146,10 @@ extension ProjectionTests {
 
         /// Only the days asked for, with the same figures as a full computation.
         @Test func computesOnlyTheRequestedDays() {
-            let samples = Self.watchAndPhone + [
-                F.sample(source: F.phone, from: "2024-03-01 23:00", to: "2024-03-02 02:00", value: 900)
-            ]
+            let samples =
+                Self.watchAndPhone + [
+                    F.sample(source: F.phone, from: "2024-03-01 23:00", to: "2024-03-02 02:00", value: 900)
+                ]
             let all = rollups(samples)
             let second = rollups(samples, days: [F.day(2024, 3, 2)])
             #expect(second.map(\.day) == [F.day(2024, 3, 2)])
@@ -157,9 +158,12 @@ extension ProjectionTests {
 
         /// Other metrics in the input are ignored.
         @Test func ignoresOtherMetrics() {
-            let samples = Self.watchAndPhone + [
-                F.sample("active_energy", source: F.watch, from: "2024-03-01 10:00", to: "2024-03-01 11:00", value: 99)
-            ]
+            let samples =
+                Self.watchAndPhone + [
+                    F.sample(
+                        "active_energy", source: F.watch, from: "2024-03-01 10:00", to: "2024-03-01 11:00",
+                        value: 99)
+                ]
             #expect(rollups(samples).first?.sum == 1300)
         }
 

@@ -14,11 +14,21 @@ extension ProjectionTests {
         /// latest: 81 and 75 both end at 20:01; 75 started later → 75.
         /// coverage: 60 s + 0 + the union 19:59–20:01 = 120 s → 180 s.
         static let heartRates = [
-            F.sample("heart_rate", source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:01", value: 60, utcOffsetHours: 1),
-            F.sample("heart_rate", source: F.watch, from: "2024-03-01 12:00", to: "2024-03-01 12:00", value: 90, utcOffsetHours: 1),
-            F.sample("heart_rate", source: F.phone, from: "2024-03-01 19:59", to: "2024-03-01 20:01", value: 81, utcOffsetHours: 1),
-            F.sample("heart_rate", source: F.watch, from: "2024-03-01 20:00", to: "2024-03-01 20:01", value: 75, utcOffsetHours: 1),
-            F.sample("heart_rate", source: F.watch, from: "2024-03-01 23:30", to: "2024-03-01 23:31", value: 70, utcOffsetHours: 1),
+            F.sample(
+                "heart_rate", source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:01", value: 60,
+                utcOffsetHours: 1),
+            F.sample(
+                "heart_rate", source: F.watch, from: "2024-03-01 12:00", to: "2024-03-01 12:00", value: 90,
+                utcOffsetHours: 1),
+            F.sample(
+                "heart_rate", source: F.phone, from: "2024-03-01 19:59", to: "2024-03-01 20:01", value: 81,
+                utcOffsetHours: 1),
+            F.sample(
+                "heart_rate", source: F.watch, from: "2024-03-01 20:00", to: "2024-03-01 20:01", value: 75,
+                utcOffsetHours: 1),
+            F.sample(
+                "heart_rate", source: F.watch, from: "2024-03-01 23:30", to: "2024-03-01 23:31", value: 70,
+                utcOffsetHours: 1),
         ]
 
         @Test func statisticsOverEverySourceWithLatest() throws {
@@ -41,8 +51,12 @@ extension ProjectionTests {
         @Test func latestAggregationReportsTheLastValue() throws {
             let rollup = try #require(
                 DailyRollupCalculator(metric: F.restingHeartRate).rollups(for: [
-                    F.sample("resting_heart_rate", source: F.watch, from: "2024-03-01 21:00", to: "2024-03-01 21:00", value: 55),
-                    F.sample("resting_heart_rate", source: F.watch, from: "2024-03-01 07:00", to: "2024-03-01 07:00", value: 58),
+                    F.sample(
+                        "resting_heart_rate", source: F.watch, from: "2024-03-01 21:00",
+                        to: "2024-03-01 21:00", value: 55),
+                    F.sample(
+                        "resting_heart_rate", source: F.watch, from: "2024-03-01 07:00",
+                        to: "2024-03-01 07:00", value: 58),
                 ]).first)
             #expect(rollup.aggregation == .latest)
             #expect(rollup.latest == 55)
@@ -54,9 +68,12 @@ extension ProjectionTests {
         /// 23:50–00:10 session adds 600 s to 03-01 and 600 s to 03-02, and counts on both days.
         @Test func intervalsReportTheTimeTheyCover() {
             let result = DailyRollupCalculator(metric: F.mindful).rollups(for: [
-                F.sample("mindful_session", source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:20"),
-                F.sample("mindful_session", source: F.phone, from: "2024-03-01 08:10", to: "2024-03-01 08:30"),
-                F.sample("mindful_session", source: F.phone, from: "2024-03-01 23:50", to: "2024-03-02 00:10"),
+                F.sample(
+                    "mindful_session", source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:20"),
+                F.sample(
+                    "mindful_session", source: F.phone, from: "2024-03-01 08:10", to: "2024-03-01 08:30"),
+                F.sample(
+                    "mindful_session", source: F.phone, from: "2024-03-01 23:50", to: "2024-03-02 00:10"),
             ])
             #expect(result.map(\.day) == [F.day(2024, 3, 1), F.day(2024, 3, 2)])
             #expect(result.map(\.coverageSeconds) == [2400, 600])
@@ -67,7 +84,8 @@ extension ProjectionTests {
         @Test func panelMetricsHaveNoRollupOfTheirOwn() {
             let bloodPressure = MetricDefinition(
                 id: "blood_pressure", name: "Blood pressure", kind: .correlation, aggregation: .panel)
-            let sample = F.sample("blood_pressure", source: F.phone, from: "2024-03-01 08:00", to: "2024-03-01 08:00")
+            let sample = F.sample(
+                "blood_pressure", source: F.phone, from: "2024-03-01 08:00", to: "2024-03-01 08:00")
             #expect(DailyRollupCalculator(metric: bloodPressure).rollups(for: [sample]).isEmpty)
         }
     }

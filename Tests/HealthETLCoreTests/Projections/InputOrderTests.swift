@@ -22,21 +22,24 @@ extension ProjectionTests {
         func cumulativeRollupsIgnoreInputOrder(seed: UInt64) {
             let calculator = DailyRollupCalculator(metric: F.steps)
             #expect(
-                calculator.rollups(for: F.shuffled(Self.steps, seed: seed)) == calculator.rollups(for: Self.steps))
+                calculator.rollups(for: F.shuffled(Self.steps, seed: seed))
+                    == calculator.rollups(for: Self.steps))
         }
 
         @Test(arguments: 1...20 as ClosedRange<UInt64>)
         func discreteRollupsIgnoreInputOrder(seed: UInt64) {
             let calculator = DailyRollupCalculator(metric: F.heartRate)
             let samples = DiscreteRollupTests.heartRates
-            #expect(calculator.rollups(for: F.shuffled(samples, seed: seed)) == calculator.rollups(for: samples))
+            #expect(
+                calculator.rollups(for: F.shuffled(samples, seed: seed)) == calculator.rollups(for: samples))
         }
 
         @Test(arguments: 1...20 as ClosedRange<UInt64>)
         func sleepNightsIgnoreInputOrder(seed: UInt64) {
             let calculator = SleepNightCalculator()
             let samples = SleepNightCalculatorTests.stagedNight + SleepNightCalculatorTests.threeSources
-            #expect(calculator.nights(for: F.shuffled(samples, seed: seed)) == calculator.nights(for: samples))
+            #expect(
+                calculator.nights(for: F.shuffled(samples, seed: seed)) == calculator.nights(for: samples))
         }
     }
 }

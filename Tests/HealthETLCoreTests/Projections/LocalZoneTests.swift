@@ -49,7 +49,8 @@ extension ProjectionTests {
             let withZone = F.sample(
                 source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:10", utcOffsetHours: 1,
                 timeZone: "Asia/Tokyo")
-            let withOffset = F.sample(source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:10", utcOffsetHours: 1)
+            let withOffset = F.sample(
+                source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:10", utcOffsetHours: 1)
             let bare = F.sample(source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:10")
             let unknownZone = F.sample(
                 source: F.watch, from: "2024-03-01 08:00", to: "2024-03-01 08:10", utcOffsetHours: 1,

@@ -45,7 +45,9 @@ extension ProjectionTests {
         @Test func awakeInsideAsleepIsSubtracted() throws {
             let night = try #require(
                 nights([
-                    F.sleep("asleep_unspecified", source: F.phone, from: "2024-03-01 23:00", to: "2024-03-02 07:00"),
+                    F.sleep(
+                        "asleep_unspecified", source: F.phone, from: "2024-03-01 23:00",
+                        to: "2024-03-02 07:00"),
                     F.sleep("awake", source: F.phone, from: "2024-03-02 02:00", to: "2024-03-02 02:30"),
                     F.sleep("awake", source: F.phone, from: "2024-03-02 06:50", to: "2024-03-02 07:20"),
                 ]).first)
@@ -72,7 +74,8 @@ extension ProjectionTests {
             #expect(byDefault.inBedSeconds == 25_200)
             #expect(nights(Self.threeSources).count == 1)
 
-            let ringFirst = try #require(nights(Self.threeSources, priority: SourcePriority(preferred: [F.ring])).first)
+            let ringFirst = try #require(
+                nights(Self.threeSources, priority: SourcePriority(preferred: [F.ring])).first)
             #expect(ringFirst.source == F.ring)
             #expect(ringFirst.asleepSeconds == 28_800)
         }

@@ -56,15 +56,18 @@ extension ProjectionTests {
         @Test func preferredNamesComeBeforeTheTiersInTheirOrder() {
             let priority = SourcePriority(preferred: ["Oura", "Withings"])
             let ranks = ["Withings", F.watch, "Oura"].map {
-                priority.rank(of: F.sample(source: $0, from: "2024-03-01 08:00", to: "2024-03-01 08:10", value: 1))
+                priority.rank(
+                    of: F.sample(source: $0, from: "2024-03-01 08:00", to: "2024-03-01 08:10", value: 1))
             }
             #expect(ranks.sorted().map(\.sourceName) == ["Oura", "Withings", F.watch])
         }
 
         @Test func sourcesOfOneTierAreOrderedByName() {
             let priority = SourcePriority()
-            let b = priority.rank(of: F.sample(source: "B’s iPhone", from: "2024-03-01 08:00", to: "2024-03-01 08:10"))
-            let a = priority.rank(of: F.sample(source: "A’s iPhone", from: "2024-03-01 08:00", to: "2024-03-01 08:10"))
+            let b = priority.rank(
+                of: F.sample(source: "B’s iPhone", from: "2024-03-01 08:00", to: "2024-03-01 08:10"))
+            let a = priority.rank(
+                of: F.sample(source: "A’s iPhone", from: "2024-03-01 08:00", to: "2024-03-01 08:10"))
             #expect(a < b)
             #expect(!(b < a))
         }

@@ -6,10 +6,10 @@ import Foundation
 
 /// A plain TCP connection to the loopback server, for requests no HTTP client would make: a
 /// body sent in two halves with a pause between them.
-final class RawHTTPConnection {
+public final class RawHTTPConnection {
     private let socket: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -25,9 +25,9 @@ final class RawHTTPConnection {
 
     deinit { close(socket) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
@@ -37,7 +37,7 @@ final class RawHTTPConnection {
     }
 
     /// Everything the server sends until the response's head and a little of its body arrived.
-    func readResponse() throws -> String {
+    public func readResponse() throws -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
