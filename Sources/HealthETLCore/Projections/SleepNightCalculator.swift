@@ -73,8 +73,9 @@ extension SleepNightCalculator {
             else { continue }
             let night = Self.night(endingAt: sample.end, in: resolver.zone(of: sample))
             guard nights?.contains(night) ?? true else { continue }
-            let span =
-                sample.start.millisecondsSinceEpoch..<max(sample.start, sample.end).millisecondsSinceEpoch
+            // A sample that ends before it starts covers nothing.
+            let end = max(sample.start, sample.end)
+            let span = sample.start.millisecondsSinceEpoch..<end.millisecondsSinceEpoch
             byNight[night, default: []].append(
                 Segment(stage: stage, source: priority.rank(of: sample), span: span))
         }
