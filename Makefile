@@ -7,7 +7,7 @@ STRICT       = -Xswiftc -warnings-as-errors
 DEMO_STORE  ?= $(CURDIR)/.demo-store
 BIN          = .build/debug/healthetl
 
-.PHONY: deps build test demo bench format clean
+.PHONY: deps build test api-fuzz demo bench format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -23,9 +23,14 @@ deps:
 build: deps
 	$(SWIFT) build $(STRICT)
 
-## test: build, then run every test (unit, store, end-to-end against the built binary)
+## test: build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run
 test: build
 	$(SWIFT) test $(STRICT)
+	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
+
+## api-fuzz: bounded schemathesis run of Docs/openapi.yaml against the built collector (fails on a 5xx or a schema mismatch)
+api-fuzz: build
+	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
 ## demo: the main job — import the bundled sample export into a throwaway store in .demo-store
 demo: build

@@ -65,17 +65,21 @@ say "collector listening on $URL (pid $SERVER_PID)"
 cpu_seconds() {
     awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' "/proc/$1/stat" 2>/dev/null || echo "?"
 }
+# CPU seconds the whole machine has spent busy (all cores), from /proc/stat.
+machine_busy() { awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" { printf "%.2f", ($2 + $3 + $4 + $7 + $8 + $9) / hz }' /proc/stat; }
 status_kib() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status" 2>/dev/null; }
 
 CPU_BEFORE=$(cpu_seconds "$SERVER_PID")
+BUSY_BEFORE=$(machine_busy)
 START_NS=$(date +%s%N)
 if command -v /usr/bin/time >/dev/null 2>&1 && /usr/bin/time -v true >/dev/null 2>&1; then
-    /usr/bin/time -v -o "$WORK/client.time" "$INGEST_BENCH" --url "$URL" --token "$TOKEN" "$@"
+    /usr/bin/time -v -o "$WORK/client.time" "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" "$@"
 else
-    "$INGEST_BENCH" --url "$URL" --token "$TOKEN" "$@"
+    "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" "$@"
 fi
 CLIENT_RC=$?
 END_NS=$(date +%s%N)
+BUSY_AFTER=$(machine_busy)
 
 kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$WORK/server.err" >&2; SERVER_PID=; fail "the collector died during the run"; }
 CPU_AFTER=$(cpu_seconds "$SERVER_PID")
@@ -93,13 +97,23 @@ DATA_CLOSED=$(du -sb "$WORK/data" 2>/dev/null | cut -f1)
 echo
 echo "  collector  peak RSS (VmHWM) $((${HWM_KIB:-0} / 1024)) MiB, RSS at the end $((${RSS_KIB:-0} / 1024)) MiB," \
     "exit status after SIGTERM $STOP_RC"
-awk -v before="$CPU_BEFORE" -v after="$CPU_AFTER" -v s="$START_NS" -v e="$END_NS" 'BEGIN {
-    wall = (e - s) / 1e9
-    printf "  CPU        collector %.1f CPU-s over the client run of %.1f s (%.0f%% of one core)\n", after - before, wall, (after - before) / wall * 100
+# The collector idles while the client prepares its bodies: its CPU time is the sending's.
+SEND_S=$(grep -o '"wallSeconds":[0-9.e+-]*' "$WORK/client.json" 2>/dev/null | cut -d: -f2)
+awk -v before="$CPU_BEFORE" -v after="$CPU_AFTER" -v s="$START_NS" -v e="$END_NS" -v send="${SEND_S:-0}" 'BEGIN {
+    cpu = after - before
+    if (send > 0) printf "  CPU        collector %.1f CPU-s while the client sent for %.2f s = %.2f cores busy (of %d)\n", cpu, send, cpu / send, '"$(nproc)"'
+    else printf "  CPU        collector %.1f CPU-s over the client run of %.1f s\n", cpu, (e - s) / 1e9
 }'
 if [ -f "$WORK/client.time" ]; then
     awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 }
         END { printf "             client %.1f CPU-s (generation and encoding included), peak RSS %d MiB\n", u + s, r / 1024 }' "$WORK/client.time"
+    # Whatever else ran meanwhile took cores from both: a busy machine makes the numbers low.
+    awk -F': ' -v b0="$BUSY_BEFORE" -v b1="$BUSY_AFTER" -v c0="$CPU_BEFORE" -v c1="$CPU_AFTER" -v s="$START_NS" -v e="$END_NS" \
+        '/User time/ { u = $2 } /System time/ { t = $2 } END {
+            other = (b1 - b0) - (c1 - c0) - (u + t); if (other < 0) other = 0
+            printf "             other processes %.1f CPU-s during the %.1f s run%s\n", other, (e - s) / 1e9,
+                (other > 0.1 * (e - s) / 1e9 ? "  (a busy machine: expect lower, noisier numbers)" : "")
+        }' "$WORK/client.time"
 fi
 # The collector's own view of each POST /v1/batches (access log: handler time, body read included).
 grep 'path=/v1/batches' "$WORK/server.err" | grep -o 'ms=[0-9.]*' | cut -d= -f2 | sort -n |

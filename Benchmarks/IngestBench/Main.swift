@@ -51,10 +51,16 @@ enum Main {
             let run = try await Sender.run(corpus, options: options)
             report.add(run, corpus: corpus)
         }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = try encoder.encode(report)
+        if let path = options.reportPath {
+            guard FileManager.default.createFile(atPath: path, contents: json + Data("\n".utf8)) else {
+                throw BenchFailure("cannot write \(path)")
+            }
+        }
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(String(decoding: json, as: UTF8.self))
         } else {
             print(report.text)
         }
@@ -89,6 +95,7 @@ struct Report: Codable, Sendable {
     var batchesStored = 0
     var samplesStored = 0
     var wallSeconds: Double?
+    var clientCPUSeconds: Double?
     var samplesPerSecond: Double?
     var megabytesPerSecond: Double?
     var latencyP50Ms: Double?
@@ -131,6 +138,7 @@ struct Report: Codable, Sendable {
             failures.append("stopped after the first failure: \(run.results.count) of \(corpus.bodies.count) batches sent")
         }
         wallSeconds = run.wallSeconds
+        clientCPUSeconds = run.cpuSeconds
         samplesPerSecond = Double(samplesStored) / run.wallSeconds
         megabytesPerSecond = Double(stored.reduce(0) { $0 + corpus.bodies[$1.index].compressed.count }) / 1e6 / run.wallSeconds
         let latencies = run.results.map(\.latency).sorted()
@@ -177,7 +185,9 @@ struct Report: Codable, Sendable {
                     + "\(group(Double(splits.samples) / splits.totalSeconds)) samples/s per core")
         }
         if sent, let wall = wallSeconds, let rate = samplesPerSecond {
-            lines.append("  server     \(url ?? "-"), \(concurrency) requests in flight")
+            lines.append(
+                "  server     \(url ?? "-"), \(concurrency) requests in flight"
+                    + String(format: "; this client used %.2f CPU-s while sending", clientCPUSeconds ?? 0))
             lines.append(
                 String(
                     format: "  sent       %d/%d batches stored, %@ samples in %.2f s, %@ zstd (%.2f MB/s)", batchesStored, batches,

@@ -13,6 +13,8 @@ struct Options: Sendable {
     var target = 50_000.0
     var runID = ""
     var json = false
+    /// Also write the JSON report here (the script reads the send time from it).
+    var reportPath: String?
     var send = true
     var cpuSplits = false
     var timeoutSeconds: Int64 = 300
@@ -40,6 +42,7 @@ struct Options: Sendable {
           --cpu-splits         also time, per batch, the collector's CPU steps that need no database
                                (zstd decompress, JSON decode, canonical re-encode, validation)
           --json               print one JSON object instead of the text report
+          --report-json FILE   also write the JSON report to FILE
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -70,6 +73,7 @@ struct Options: Sendable {
             case "--no-send": options.send = false
             case "--cpu-splits": options.cpuSplits = true
             case "--json": options.json = true
+            case "--report-json": options.reportPath = try value(argument)
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown argument '\(argument)'")
             }

@@ -34,6 +34,19 @@ enum Sender {
     struct Run: Sendable {
         let results: [BatchResult]
         let wallSeconds: Double
+        /// This process's user + system CPU time while sending (all its threads).
+        let cpuSeconds: Double
+    }
+
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func run(_ corpus: Corpus, options: Options) async throws -> Run {
@@ -72,6 +85,7 @@ enum Sender {
 
         let dispenser = Dispenser(count: corpus.bodies.count)
         let started = ContinuousClock.now
+        let cpuBefore = processCPUSeconds()
         let results = try await withThrowingTaskGroup(of: [BatchResult].self) { group in
             for _ in 0..<options.concurrency {
                 group.addTask {
@@ -89,7 +103,8 @@ enum Sender {
             return all
         }
         let wall = (ContinuousClock.now - started).seconds
-        return Run(results: results.sorted { $0.index < $1.index }, wallSeconds: wall)
+        let cpu = processCPUSeconds() - cpuBefore
+        return Run(results: results.sorted { $0.index < $1.index }, wallSeconds: wall, cpuSeconds: cpu)
     }
 
     private static func post(_ body: Corpus.Body, index: Int, options: Options, client: HTTPClient) async throws -> BatchResult {

@@ -34,8 +34,11 @@ enum JSONResponse {
     }()
 
     static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable, headers: HTTPFields = [:]) -> Response {
-        // Encoding our own value types cannot fail; an empty object is the last resort.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        guard let data = try? encoder.encode(value) else {
+            // Only a non-finite number can fail to encode; say so rather than send a wrong body.
+            let failure = #"{"error":"internal","message":"the collector could not encode its answer"}"#
+            return make(status: .internalServerError, bytes: Array(failure.utf8))
+        }
         return make(status: status, bytes: data, headers: headers)
     }
 

@@ -18,6 +18,8 @@ struct BatchValidator: Sendable {
         self.categories = categories
     }
 
+    static let largestValue = 1e12
+
     /// Batch ids become idempotency keys: short, printable, no spaces.
     static func isValidBatchID(_ id: String) -> Bool {
         (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { $0 > 32 && $0 < 127 }
@@ -62,10 +64,13 @@ struct BatchValidator: Sendable {
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
         guard let end = TimestampParser.parse(wire.end)?.instant else { return .failure(Reason("invalid_end")) }
         guard end >= start else { return .failure(Reason("end_before_start")) }
-        if let offset = wire.utcOffsetSeconds, abs(offset) > 18 * 3600 { return .failure(Reason("invalid_utc_offset")) }
+        if let offset = wire.utcOffsetSeconds, !(-18 * 3600...18 * 3600).contains(offset) {
+            return .failure(Reason("invalid_utc_offset"))
+        }
         if definition.kind.isQuantity {
             guard let value = wire.value else { return .failure(Reason("missing_value")) }
-            guard value.isFinite else { return .failure(Reason("invalid_value")) }
+            // Beyond any health quantity, and large enough to overflow a day's sum.
+            guard value.isFinite, value.magnitude <= Self.largestValue else { return .failure(Reason("invalid_value")) }
             if let minimum = definition.hard?.min, value < minimum { return .failure(Reason("value_below_hard_limit")) }
             if let maximum = definition.hard?.max, value > maximum { return .failure(Reason("value_above_hard_limit")) }
         } else if wire.value != nil {

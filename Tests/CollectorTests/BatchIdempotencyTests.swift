@@ -94,6 +94,18 @@ import Testing
         }
     }
 
+    @Test func extremeNumbersAreRefusedNotOverflowed() async throws {
+        try await harness.run { client in
+            var offset = Self.steps[0]
+            offset.utcOffsetSeconds = Int.min
+            var huge = Self.steps[1]
+            huge.value = 1e308
+            let response = try await client.post(WireFixtures.batch("extreme", [offset, huge]))
+            #expect(response.batchResponse?.rejected.map(\.reason) == ["invalid_utc_offset", "invalid_value"])
+            #expect(try await client.get("/v1/healthz", token: nil).status == .ok)
+        }
+    }
+
     @Test func aDeletionRemovesTheSampleAndItStaysDeleted() async throws {
         try await harness.run { client in
             #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)
