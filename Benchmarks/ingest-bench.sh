@@ -101,7 +101,7 @@ echo "  collector  peak RSS (VmHWM) $((${HWM_KIB:-0} / 1024)) MiB, RSS at the en
 SEND_S=$(grep -o '"wallSeconds":[0-9.e+-]*' "$WORK/client.json" 2>/dev/null | cut -d: -f2)
 awk -v before="$CPU_BEFORE" -v after="$CPU_AFTER" -v s="$START_NS" -v e="$END_NS" -v send="${SEND_S:-0}" 'BEGIN {
     cpu = after - before
-    if (send > 0) printf "  CPU        collector %.1f CPU-s while the client sent for %.2f s = %.2f cores busy (of %d)\n", cpu, send, cpu / send, '"$(nproc)"'
+    if (send >= 0.5) printf "  CPU        collector %.1f CPU-s while the client sent for %.2f s = %.2f cores busy (of %d)\n", cpu, send, cpu / send, '"$(nproc)"'
     else printf "  CPU        collector %.1f CPU-s over the client run of %.1f s\n", cpu, (e - s) / 1e9
 }'
 if [ -f "$WORK/client.time" ]; then
@@ -112,7 +112,7 @@ if [ -f "$WORK/client.time" ]; then
         '/User time/ { u = $2 } /System time/ { t = $2 } END {
             other = (b1 - b0) - (c1 - c0) - (u + t); if (other < 0) other = 0
             printf "             other processes %.1f CPU-s during the %.1f s run%s\n", other, (e - s) / 1e9,
-                (other > 0.1 * (e - s) / 1e9 ? "  (a busy machine: expect lower, noisier numbers)" : "")
+                (other > 0.5 && other > 0.1 * (e - s) / 1e9 ? "  (a busy machine: expect lower, noisier numbers)" : "")
         }' "$WORK/client.time"
 fi
 # The collector's own view of each POST /v1/batches (access log: handler time, body read included).

@@ -26,16 +26,28 @@ struct CPUSplits: Codable, Sendable {
         canonical.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var categories: [String: Set<String>] = [:]
         for definition in catalog.metrics {
-            guard let metric = catalog.metric(named: definition.id), !metric.categoryValues.isEmpty else { continue }
+            guard let metric = catalog.metric(named: definition.id), !metric.categoryValues.isEmpty else {
+                continue
+            }
             categories[definition.id] = Set(metric.categoryValues.values)
         }
         for body in corpus.bodies {
-            let (json, decompress) = try Stopwatch.time { try Zstd.decompress(body.compressed, size: body.jsonBytes) }
-            let (batch, decode) = try Stopwatch.time { try JSONDecoder().decode(WireBatch.self, from: Data(json)) }
+            let (json, decompress) = try Stopwatch.time {
+                try Zstd.decompress(body.compressed, size: body.jsonBytes)
+            }
+            let (batch, decode) = try Stopwatch.time {
+                try JSONDecoder().decode(WireBatch.self, from: Data(json))
+            }
             let (_, reencode) = try Stopwatch.time { try canonical.encode(batch) }
-            let (valid, validate) = Stopwatch.time { batch.samples.reduce(0) { $0 + (validated($1, catalog: catalog, categories: categories) == nil ? 0 : 1) } }
+            let (valid, validate) = Stopwatch.time {
+                batch.samples.reduce(0) {
+                    $0 + (validated($1, catalog: catalog, categories: categories) == nil ? 0 : 1)
+                }
+            }
             guard valid == batch.samples.count else {
-                throw BenchFailure("batch \(body.batchID): \(batch.samples.count - valid) samples fail the collector's checks")
+                throw BenchFailure(
+                    "batch \(body.batchID): \(batch.samples.count - valid) samples fail the collector's checks"
+                )
             }
             splits.batches += 1
             splits.samples += batch.samples.count
@@ -48,11 +60,16 @@ struct CPUSplits: Codable, Sendable {
     }
 
     /// `BatchValidator.sample(_:)`, reasons left out.
-    private static func validated(_ wire: WireSample, catalog: MetricCatalog, categories: [String: Set<String>]) -> Sample? {
-        guard let id = ContentID(hex: wire.id), let metric = catalog.metric(named: wire.metric) else { return nil }
+    private static func validated(
+        _ wire: WireSample, catalog: MetricCatalog, categories: [String: Set<String>]
+    ) -> Sample? {
+        guard let id = ContentID(hex: wire.id), let metric = catalog.metric(named: wire.metric) else {
+            return nil
+        }
         let definition = metric.definition
         guard definition.kind != .correlation, !wire.source.isEmpty,
-            let start = TimestampParser.parse(wire.start)?.instant, let end = TimestampParser.parse(wire.end)?.instant,
+            let start = TimestampParser.parse(wire.start)?.instant,
+            let end = TimestampParser.parse(wire.end)?.instant,
             end >= start
         else { return nil }
         if let offset = wire.utcOffsetSeconds, abs(offset) > 18 * 3600 { return nil }
@@ -82,7 +99,8 @@ struct CPUSplits: Codable, Sendable {
         }
         return Sample(
             id: id, metric: definition.id, sourceName: wire.source, sourceVersion: wire.sourceVersion,
-            device: wire.device, start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init),
+            device: wire.device, start: start, end: end,
+            utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init),
             value: wire.value, category: wire.category, flags: flags, metadata: metadata)
     }
 }

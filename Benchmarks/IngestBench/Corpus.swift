@@ -34,25 +34,34 @@ struct Corpus: Sendable {
         var corpus = Corpus()
         let wanted = options.samples / options.batchSize * options.batchSize
 
-        let (samples, generateSeconds) = Stopwatch.time { corpus.generate(wanted, options: options, catalog: catalog) }
+        let (samples, generateSeconds) = Stopwatch.time {
+            corpus.generate(wanted, options: options, catalog: catalog)
+        }
         corpus.generateSeconds = generateSeconds
         guard samples.count >= wanted else {
-            throw BenchFailure("the generator gave \(samples.count) samples, fewer than the \(wanted) asked for")
+            throw BenchFailure(
+                "the generator gave \(samples.count) samples, fewer than the \(wanted) asked for")
         }
 
         let encoder = JSONEncoder()
+        // Byte-identical bodies run after run (key order is otherwise up to the process's hash seed).
+        encoder.outputFormatting = [.sortedKeys]
         var bodies: [Body] = []
         for (index, start) in stride(from: 0, to: wanted, by: options.batchSize).enumerated() {
             let batchID = "\(options.runID)-\(index)"
             let (json, encode) = try Stopwatch.time {
                 let batch = WireBatch(
-                    batchID: batchID, samples: samples[start..<start + options.batchSize].map(WireSample.init), deletions: [])
+                    batchID: batchID,
+                    samples: samples[start..<start + options.batchSize].map(WireSample.init), deletions: [])
                 return Array(try encoder.encode(batch))
             }
             let (compressed, compress) = try Stopwatch.time { try Zstd.compress(json, level: options.level) }
             corpus.encodeSeconds += encode
             corpus.compressSeconds += compress
-            bodies.append(Body(batchID: batchID, samples: options.batchSize, jsonBytes: json.count, compressed: compressed))
+            bodies.append(
+                Body(
+                    batchID: batchID, samples: options.batchSize, jsonBytes: json.count,
+                    compressed: compressed))
         }
         corpus.bodies = bodies
         return corpus
@@ -70,12 +79,15 @@ struct Corpus: Sendable {
         while samples.count < wanted {
             person += 1
             let source = SyntheticPerson(
-                settings: SyntheticSettings(seed: options.seed, person: person, origin: Self.origin, historyDays: days, changesPerDay: 0),
+                settings: SyntheticSettings(
+                    seed: options.seed, person: person, origin: Self.origin, historyDays: days,
+                    changesPerDay: 0),
                 catalog: catalog)
             for lane in [Lane.cold, Lane.hot] {
                 var cursor = source.initialCursor(lane)
                 while samples.count < wanted,
-                    case .batch(let events, let next) = source.next(lane, after: cursor, now: Self.origin, limit: 5_000)
+                    case .batch(let events, let next) = source.next(
+                        lane, after: cursor, now: Self.origin, limit: 5_000)
                 {
                     for case .record(let record, _) in events {
                         switch normalizer.normalize(record) {
@@ -107,7 +119,9 @@ enum Zstd {
                 ZSTD_compress(target.baseAddress, target.count, source.baseAddress, source.count, level)
             }
         }
-        guard ZSTD_isError(size) == 0 else { throw BenchFailure("zstd: \(String(cString: ZSTD_getErrorName(size)))") }
+        guard ZSTD_isError(size) == 0 else {
+            throw BenchFailure("zstd: \(String(cString: ZSTD_getErrorName(size)))")
+        }
         return Array(output[0..<size])
     }
 
@@ -118,7 +132,9 @@ enum Zstd {
                 ZSTD_decompress(target.baseAddress, target.count, source.baseAddress, source.count)
             }
         }
-        guard ZSTD_isError(produced) == 0, produced == size else { throw BenchFailure("zstd: cannot decompress a body") }
+        guard ZSTD_isError(produced) == 0, produced == size else {
+            throw BenchFailure("zstd: cannot decompress a body")
+        }
         return output
     }
 }

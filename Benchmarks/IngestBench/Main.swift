@@ -12,7 +12,8 @@ enum Main {
             options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
             if let message = error.message {
-                FileHandle.standardError.write(Data("healthetl-ingest-bench: \(message)\n\n\(Options.usage)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("healthetl-ingest-bench: \(message)\n\n\(Options.usage)\n".utf8))
                 exit(2)
             }
             print(Options.usage)
@@ -33,13 +34,18 @@ enum Main {
     /// True when every batch was stored whole.
     static func run(_ options: Options) async throws -> Bool {
         let catalog = try MetricCatalog.bundled()
-        note("generating and encoding \(options.samples) samples (\(options.people) people, seed \(options.seed)) before the clock starts", options)
+        note(
+            "generating and encoding \(options.samples) samples (\(options.people) people, seed \(options.seed)) before the clock starts",
+            options)
         let corpus = try Corpus.build(options, catalog: catalog)
         note(
             String(
-                format: "%d batches of %d: generate %.2f s, JSON encode %.2f s, zstd -%d %.2f s; %.1f MB JSON -> %.1f MB zstd",
-                corpus.bodies.count, options.batchSize, corpus.generateSeconds, corpus.encodeSeconds, Int(options.level),
-                corpus.compressSeconds, Double(corpus.jsonBytes) / 1e6, Double(corpus.compressedBytes) / 1e6), options)
+                format:
+                    "%d batches of %d: generate %.2f s, JSON encode %.2f s, zstd -%d %.2f s; %.1f MB JSON -> %.1f MB zstd",
+                corpus.bodies.count, options.batchSize, corpus.generateSeconds, corpus.encodeSeconds,
+                Int(options.level),
+                corpus.compressSeconds, Double(corpus.jsonBytes) / 1e6, Double(corpus.compressedBytes) / 1e6),
+            options)
 
         var report = Report(options: options, corpus: corpus)
         if options.cpuSplits {
@@ -135,12 +141,15 @@ struct Report: Codable, Sendable {
         if run.results.count < corpus.bodies.count, failures.isEmpty {
             failures.append("only \(run.results.count) of \(corpus.bodies.count) batches were sent")
         } else if run.results.count < corpus.bodies.count {
-            failures.append("stopped after the first failure: \(run.results.count) of \(corpus.bodies.count) batches sent")
+            failures.append(
+                "stopped after the first failure: \(run.results.count) of \(corpus.bodies.count) batches sent"
+            )
         }
         wallSeconds = run.wallSeconds
         clientCPUSeconds = run.cpuSeconds
         samplesPerSecond = Double(samplesStored) / run.wallSeconds
-        megabytesPerSecond = Double(stored.reduce(0) { $0 + corpus.bodies[$1.index].compressed.count }) / 1e6 / run.wallSeconds
+        megabytesPerSecond =
+            Double(stored.reduce(0) { $0 + corpus.bodies[$1.index].compressed.count }) / 1e6 / run.wallSeconds
         let latencies = run.results.map(\.latency).sorted()
         func percentile(_ p: Double) -> Double? {
             guard !latencies.isEmpty else { return nil }
@@ -173,11 +182,14 @@ struct Report: Codable, Sendable {
                 + String(format: "(%.1fx)", Double(jsonBytes) / Double(max(1, compressedBytes))))
         lines.append(
             String(
-                format: "  prepare    generate %.2f s, JSON encode %.2f s (%@ samples/s), zstd %.2f s (%@ samples/s) — not timed below",
+                format:
+                    "  prepare    generate %.2f s, JSON encode %.2f s (%@ samples/s), zstd %.2f s (%@ samples/s) — not timed below",
                 generateSeconds, encodeSeconds, group(Double(samples) / encodeSeconds), compressSeconds,
                 group(Double(samples) / compressSeconds)))
         if let splits = cpuSplits {
-            let perBatch = { (seconds: Double) in String(format: "%.1f ms", seconds / Double(max(1, splits.batches)) * 1000) }
+            let perBatch = { (seconds: Double) in
+                String(format: "%.1f ms", seconds / Double(max(1, splits.batches)) * 1000)
+            }
             lines.append(
                 "  server CPU before SQLite, per batch (replayed here, one thread): zstd decompress \(perBatch(splits.decompressSeconds)), "
                     + "JSON decode \(perBatch(splits.decodeSeconds)), canonical re-encode \(perBatch(splits.reencodeSeconds)), "
@@ -190,7 +202,8 @@ struct Report: Codable, Sendable {
                     + String(format: "; this client used %.2f CPU-s while sending", clientCPUSeconds ?? 0))
             lines.append(
                 String(
-                    format: "  sent       %d/%d batches stored, %@ samples in %.2f s, %@ zstd (%.2f MB/s)", batchesStored, batches,
+                    format: "  sent       %d/%d batches stored, %@ samples in %.2f s, %@ zstd (%.2f MB/s)",
+                    batchesStored, batches,
                     group(Double(samplesStored)), wall, mb(compressedBytes), megabytesPerSecond ?? 0))
             lines.append("  throughput \(group(rate)) samples/s")
             lines.append(

@@ -54,7 +54,9 @@ struct Options: Sendable {
         }
         func integer(_ name: String, minimum: Int = 1) throws(UsageError) -> Int {
             let text = try value(name)
-            guard let number = Int(text), number >= minimum else { throw UsageError("\(name) must be an integer >= \(minimum), not '\(text)'") }
+            guard let number = Int(text), number >= minimum else {
+                throw UsageError("\(name) must be an integer >= \(minimum), not '\(text)'")
+            }
             return number
         }
         while let argument = rest.popFirst() {
@@ -85,7 +87,9 @@ struct Options: Sendable {
             guard !options.token.isEmpty else { throw UsageError("--token is required (or --no-send)") }
         }
         while options.url.hasSuffix("/") { options.url.removeLast() }
-        guard options.samples >= options.batchSize else { throw UsageError("--samples must be at least --batch-size") }
+        guard options.samples >= options.batchSize else {
+            throw UsageError("--samples must be at least --batch-size")
+        }
         if options.runID.isEmpty {
             options.runID = "bench-\(UInt64(Date().timeIntervalSince1970 * 1000))-\(getpid())"
         }

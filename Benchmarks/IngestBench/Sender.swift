@@ -41,9 +41,9 @@ enum Sender {
     static func processCPUSeconds() -> Double {
         var usage = rusage()
         #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
@@ -55,7 +55,8 @@ enum Sender {
             idleTimeout: .seconds(300), concurrentHTTP1ConnectionsPerHostSoftLimit: options.concurrency)
         configuration.decompression = .disabled
         configuration.redirectConfiguration = .disallow
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         do {
             let run = try await send(corpus, options: options, client: client)
             try await client.shutdown()
@@ -76,7 +77,9 @@ enum Sender {
                     let response = try await client.execute(request, timeout: .seconds(30))
                     for try await _ in response.body {}
                     guard response.status.code == 200 else {
-                        throw BenchFailure("GET /v1/healthz answered \(response.status.code): is \(options.url) a healthetl collector?")
+                        throw BenchFailure(
+                            "GET /v1/healthz answered \(response.status.code): is \(options.url) a healthetl collector?"
+                        )
                     }
                 }
             }
@@ -91,7 +94,8 @@ enum Sender {
                 group.addTask {
                     var mine: [BatchResult] = []
                     while let index = await dispenser.take() {
-                        let result = try await post(corpus.bodies[index], index: index, options: options, client: client)
+                        let result = try await post(
+                            corpus.bodies[index], index: index, options: options, client: client)
                         mine.append(result)
                         if result.failure != nil { await dispenser.stop() }
                     }
@@ -107,7 +111,9 @@ enum Sender {
         return Run(results: results.sorted { $0.index < $1.index }, wallSeconds: wall, cpuSeconds: cpu)
     }
 
-    private static func post(_ body: Corpus.Body, index: Int, options: Options, client: HTTPClient) async throws -> BatchResult {
+    private static func post(_ body: Corpus.Body, index: Int, options: Options, client: HTTPClient)
+        async throws -> BatchResult
+    {
         var request = HTTPClientRequest(url: options.url + "/v1/batches")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(options.token)")
@@ -125,16 +131,22 @@ enum Sender {
         let status = Int(response.status.code)
         func failed(_ why: String) -> BatchResult {
             let text = String(decoding: bytes.prefix(400), as: UTF8.self)
-            return BatchResult(index: index, latency: latency, status: status, failure: "batch \(body.batchID): \(why); body: \(text)")
+            return BatchResult(
+                index: index, latency: latency, status: status,
+                failure: "batch \(body.batchID): \(why); body: \(text)")
         }
         guard status == 200 else { return failed("HTTP \(status), expected 200") }
         guard let answer = try? JSONDecoder().decode(WireBatchResponse.self, from: Data(bytes)) else {
             return failed("the 200 response is not a WireBatchResponse")
         }
-        guard answer.batchID == body.batchID else { return failed("the response is for batch \(answer.batchID)") }
+        guard answer.batchID == body.batchID else {
+            return failed("the response is for batch \(answer.batchID)")
+        }
         guard answer.accepted == body.samples, answer.rejected.isEmpty else {
             let reasons = Dictionary(grouping: answer.rejected, by: \.reason).mapValues(\.count)
-            return failed("accepted \(answer.accepted) of \(body.samples) samples, rejected \(answer.rejected.count) \(reasons)")
+            return failed(
+                "accepted \(answer.accepted) of \(body.samples) samples, rejected \(answer.rejected.count) \(reasons)"
+            )
         }
         return BatchResult(index: index, latency: latency, status: status, failure: nil)
     }
