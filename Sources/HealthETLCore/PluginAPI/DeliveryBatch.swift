@@ -3,11 +3,16 @@ public struct DeliveryBatch: Sendable {
     /// Derived from the content, stored before the first send, sent as `Idempotency-Key`.
     public var batchID: String
     public var samples: [Sample]
-    public var deletions: [ContentID]
+    public var deletions: [Tombstone]
 
-    public init(batchID: String, samples: [Sample], deletions: [ContentID]) {
+    public init(batchID: String, samples: [Sample], deletions: [Tombstone]) {
         self.batchID = batchID
         self.samples = samples
         self.deletions = deletions
+    }
+
+    /// The collector API's form of the batch.
+    public var wire: WireBatch {
+        WireBatch(batchID: batchID, samples: samples.map(WireSample.init), deletions: deletions.map(WireDeletion.init))
     }
 }

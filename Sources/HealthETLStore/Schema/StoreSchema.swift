@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first.
 enum StoreSchema {
-    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings]
+    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
     /// projection keys and import runs.
@@ -215,4 +215,60 @@ enum StoreSchema {
     static let streamSettings = Migration(
         name: "0004_stream_settings",
         sql: "ALTER TABLE streams ADD COLUMN settings TEXT;")
+
+    /// The one retry queue of every upload tier; the upload watermarks of the batch tier; a
+    /// sequence over tombstones (their table has no insertion order of its own); and the items a
+    /// sink refused.
+    static let uploadQueue = Migration(
+        name: "0005_upload_queue",
+        sql: """
+            CREATE TABLE upload_queue(
+                batch_id TEXT PRIMARY KEY NOT NULL,
+                tier INTEGER NOT NULL CHECK(tier = 1 OR tier = 2 OR tier = 3),
+                state INTEGER NOT NULL CHECK(state >= 0 AND state <= 4),
+                samples INTEGER NOT NULL,
+                deletions INTEGER NOT NULL,
+                -- The encoded body, sent byte for byte on every attempt; dropped once done.
+                payload BLOB,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_ms INTEGER NOT NULL,
+                lease_owner INTEGER,
+                lease_until_ms INTEGER,
+                last_error TEXT,
+                accepted INTEGER,
+                created_ms INTEGER NOT NULL,
+                updated_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX upload_queue_by_state ON upload_queue(state, tier, next_attempt_ms);
+
+            CREATE TABLE upload_rejections(
+                batch_id TEXT NOT NULL,
+                item_id BLOB NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY(batch_id, item_id)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE upload_marks(
+                name TEXT PRIMARY KEY NOT NULL,
+                position INTEGER NOT NULL
+            ) WITHOUT ROWID;
+
+            CREATE TABLE tombstone_log(
+                seq INTEGER PRIMARY KEY,
+                sample_id BLOB NOT NULL
+            );
+            INSERT INTO tombstone_log(sample_id) SELECT sample_id FROM tombstones ORDER BY committed_ms, sample_id;
+            CREATE TRIGGER tombstones_logged AFTER INSERT ON tombstones
+            BEGIN
+                INSERT INTO tombstone_log(sample_id) VALUES (new.sample_id);
+            END;
+
+            CREATE TABLE upload_runs(
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                started_ms INTEGER NOT NULL,
+                finished_ms INTEGER,
+                summary TEXT
+            );
+            """)
 }

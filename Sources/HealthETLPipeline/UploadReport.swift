@@ -1,0 +1,32 @@
+/// What one upload or catch-up run did.
+public struct UploadReport: Sendable, Equatable, Codable {
+    /// Batches formed and queued by this run.
+    public var queuedBatches = 0
+    public var queuedSamples = 0
+    public var queuedDeletions = 0
+    /// Attempts made, and how they ended.
+    public var attempts = 0
+    public var deliveredBatches = 0
+    public var acceptedItems = 0
+    /// Items the sink refused (kept in the store's rejection list, never counted as delivered).
+    public var rejectedItems = 0
+    public var failedAttempts = 0
+    public var deadBatches = 0
+    /// Batches still waiting for a retry when the run ended.
+    public var waitingBatches = 0
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case queuedBatches = "queued_batches"
+        case queuedSamples = "queued_samples"
+        case queuedDeletions = "queued_deletions"
+        case attempts
+        case deliveredBatches = "delivered_batches"
+        case acceptedItems = "accepted_items"
+        case rejectedItems = "rejected_items"
+        case failedAttempts = "failed_attempts"
+        case deadBatches = "dead_batches"
+        case waitingBatches = "waiting_batches"
+    }
+}

@@ -1,0 +1,161 @@
+import Crypto
+import HealthETLCore
+import HealthETLStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Ships the store to a sink through the one retry queue: forms batches (a bounded number at a
+/// time, so memory stays flat however large the store), stores each encoded batch under its
+/// content-derived id before the first send, then leases, sends and records outcomes.
+///
+/// Clock, randomness and process liveness are injected, so the tests are exact. Confined to the
+/// task that owns it (the store's connection is not shared).
+public final class Uploader {
+    let store: Store
+    let sink: any SampleSink
+    let limits: UploadLimits
+    let policy: RetryPolicy
+    let now: () -> Instant
+    let random: () -> Double
+    let owner: Int32
+    let isAlive: (Int32) -> Bool
+    /// Longer than any one request may take: a lease that expires was abandoned.
+    let leaseSeconds: Int64
+
+    public init(
+        store: Store, sink: any SampleSink, limits: UploadLimits = UploadLimits(), policy: RetryPolicy = RetryPolicy(),
+        now: @escaping () -> Instant = Store.systemNow, random: @escaping () -> Double = { Double.random(in: 0..<1) },
+        owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive, leaseSeconds: Int64 = 300
+    ) {
+        self.store = store
+        self.sink = sink
+        self.limits = limits
+        self.policy = policy
+        self.now = now
+        self.random = random
+        self.owner = owner
+        self.isAlive = isAlive
+        self.leaseSeconds = leaseSeconds
+    }
+
+    /// Whether a process with this id exists (a lease held by a dead process is reclaimed).
+    public static func processIsAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    // MARK: forming batches
+
+    /// Queues everything committed since the last batch-tier run: samples by row, then
+    /// tombstones by sequence, moving the marks with each batch.
+    public func enqueuePending(into report: inout UploadReport) throws {
+        var sampleMark = try store.uploadMark(.sampleRow)
+        while true {
+            let rows = try store.samples(afterRow: sampleMark, limit: limits.samples)
+            guard let last = rows.last?.row else { break }
+            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last], into: &report)
+            sampleMark = last
+        }
+        var tombstoneMark = try store.uploadMark(.tombstoneSequence)
+        while true {
+            let rows = try store.tombstones(afterSequence: tombstoneMark, limit: limits.samples)
+            guard let last = rows.last?.sequence else { break }
+            try enqueue(
+                samples: [], deletions: rows.map(\.tombstone), tier: .batch, salt: "", marks: [.tombstoneSequence: last], into: &report)
+            tombstoneMark = last
+        }
+    }
+
+    /// Queues again every sample committed since `since`, and every tombstone, as catch-up
+    /// batches. Their ids differ from the first sends' (the run's time is part of the content),
+    /// so the collector stores them again, and de-duplicates by sample id.
+    public func enqueueWindow(since: Instant, into report: inout UploadReport) throws {
+        let salt = "catch-up \(now().millisecondsSinceEpoch)"
+        var row: Int64 = 0
+        while true {
+            let rows = try store.samples(afterRow: row, limit: limits.samples, committedSince: since)
+            guard let last = rows.last?.row else { break }
+            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .catchUp, salt: salt, marks: [:], into: &report)
+            row = last
+        }
+        var sequence: Int64 = 0
+        while true {
+            let rows = try store.tombstones(afterSequence: sequence, limit: limits.samples)
+            guard let last = rows.last?.sequence else { break }
+            try enqueue(samples: [], deletions: rows.map(\.tombstone), tier: .catchUp, salt: salt, marks: [:], into: &report)
+            sequence = last
+        }
+    }
+
+    /// Encodes and queues one batch, halving it while its body is over the byte budget.
+    private func enqueue(
+        samples: [Sample], deletions: [Tombstone], tier: UploadTier, salt: String, marks: [Store.UploadMark: Int64],
+        into report: inout UploadReport
+    ) throws {
+        let batchID = Self.batchID(samples: samples, deletions: deletions, salt: salt)
+        let payload = try sink.encode(DeliveryBatch(batchID: batchID, samples: samples, deletions: deletions))
+        if payload.count > limits.bytes, samples.count + deletions.count > 1 {
+            // Marks move only with the second half, which ends where the whole batch ends.
+            let (firstSamples, secondSamples) = (Array(samples.prefix(samples.count / 2)), Array(samples.dropFirst(samples.count / 2)))
+            let (firstDeletions, secondDeletions) = (
+                Array(deletions.prefix(deletions.count / 2)), Array(deletions.dropFirst(deletions.count / 2))
+            )
+            try enqueue(samples: firstSamples, deletions: firstDeletions, tier: tier, salt: salt, marks: [:], into: &report)
+            try enqueue(samples: secondSamples, deletions: secondDeletions, tier: tier, salt: salt, marks: marks, into: &report)
+            return
+        }
+        try store.enqueueUpload(
+            batchID: batchID, tier: tier, payload: payload, samples: samples.count, deletions: deletions.count, marks: marks)
+        report.queuedBatches += 1
+        report.queuedSamples += samples.count
+        report.queuedDeletions += deletions.count
+    }
+
+    /// `b1-` and the first 128 bits of SHA-256 over the tier salt and every item's id, in order.
+    static func batchID(samples: [Sample], deletions: [Tombstone], salt: String) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Array(salt.utf8))
+        for sample in samples { hasher.update(data: sample.id.bytes) }
+        hasher.update(data: [0xFF])
+        for tombstone in deletions { hasher.update(data: tombstone.sampleID.bytes) }
+        return "b1-" + ContentID(digest: Array(hasher.finalize())).description
+    }
+
+    // MARK: sending
+
+    /// Sends every ready batch of `tiers`, lowest tier first. With `retryUntil`, waits for failed
+    /// batches' next attempts and tries again until that instant; without, each ready batch is
+    /// tried once and the rest waits for the next run.
+    public func drain(tiers: Set<UploadTier>, retryUntil: Instant? = nil, into report: inout UploadReport) async throws {
+        while true {
+            while let (leased, payload) = try store.leaseNextUpload(owner: owner, leaseSeconds: leaseSeconds, tiers: tiers, isAlive: isAlive) {
+                try await send(leased, payload: payload, into: &report)
+            }
+            guard let retryUntil, let next = try store.nextUploadAttempt(), next <= retryUntil else { break }
+            let wait = max(0, now().seconds(until: next))
+            try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
+        }
+        report.waitingBatches = try store.uploadCounts().filter { $0.key == .pending || $0.key == .failed }.values.reduce(0, +)
+    }
+
+    private func send(_ leased: QueueItem, payload: [UInt8], into report: inout UploadReport) async throws {
+        var item = leased
+        report.attempts += 1
+        let receipt: DeliveryReceipt
+        do {
+            receipt = try await sink.deliver(batchID: item.batchID, payload: payload)
+        } catch {
+            try item.fail(error, now: now(), policy: policy, random: random())
+            try store.recordUpload(item)
+            report.failedAttempts += 1
+            if item.state == .dead { report.deadBatches += 1 }
+            return
+        }
+        try item.succeed()
+        try store.recordUpload(item, accepted: receipt.accepted, rejections: receipt.rejected)
+        report.deliveredBatches += 1
+        report.acceptedItems += receipt.accepted
+        report.rejectedItems += receipt.rejected.count
+    }
+}

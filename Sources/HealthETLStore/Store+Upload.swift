@@ -1,0 +1,265 @@
+import HealthETLCore
+
+/// The upload side of the store: reading what to send, and the one retry queue all tiers share.
+extension Store {
+    /// Marks of what the batch tier has queued already.
+    public enum UploadMark: String, Sendable {
+        /// The last sample row queued.
+        case sampleRow = "samples"
+        /// The last tombstone sequence number queued.
+        case tombstoneSequence = "tombstones"
+    }
+
+    public func uploadMark(_ mark: UploadMark) throws -> Int64 {
+        let statement = try prepared("SELECT position FROM upload_marks WHERE name = ?1")
+        try statement.bind(.text(mark.rawValue))
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// Samples after a row, in the order they were committed; with `committedSince`, only those
+    /// committed since then (the catch-up window).
+    public func samples(afterRow row: Int64, limit: Int, committedSince: Instant? = nil) throws -> [(row: Int64, sample: Sample)] {
+        let statement = try prepared(
+            """
+            SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
+                s.value, s.category, s.value_text, s.unit_text, s.flags,
+                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone'),
+                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered')
+            FROM samples AS s
+            JOIN metrics AS m ON m.id = s.metric_id
+            JOIN sources AS src ON src.id = s.source_id
+            LEFT JOIN devices AS d ON d.id = s.device_id
+            WHERE s.rowid > ?1 AND s.committed_ms >= ?2
+            ORDER BY s.rowid LIMIT ?3
+            """)
+        try statement.bind(.integer(row), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)))
+        var result: [(Int64, Sample)] = []
+        while try statement.step() {
+            var metadata: [MetadataEntry] = []
+            if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
+            if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
+            let sample = Sample(
+                id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "", sourceName: statement.text(3) ?? "",
+                sourceVersion: statement.text(4), device: statement.text(5),
+                start: Instant(millisecondsSinceEpoch: statement.int64(6)), end: Instant(millisecondsSinceEpoch: statement.int64(7)),
+                utcOffsetSeconds: statement.isNull(8) ? nil : Int32(statement.int64(8)),
+                value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
+                valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
+                flags: SampleFlags(rawValue: Int(statement.int64(13))), metadata: metadata)
+            result.append((statement.int64(0), sample))
+        }
+        return result
+    }
+
+    /// Tombstones after a sequence number, oldest first.
+    public func tombstones(afterSequence sequence: Int64, limit: Int) throws -> [(sequence: Int64, tombstone: Tombstone)] {
+        let statement = try prepared(
+            """
+            SELECT l.seq, t.sample_id, m.name, t.start_ms, t.end_ms, t.reason, t.deleted_ms
+            FROM tombstone_log AS l
+            JOIN tombstones AS t ON t.sample_id = l.sample_id
+            JOIN metrics AS m ON m.id = t.metric_id
+            WHERE l.seq > ?1 ORDER BY l.seq LIMIT ?2
+            """)
+        try statement.bind(.integer(sequence), .integer(Int64(limit)))
+        var result: [(Int64, Tombstone)] = []
+        while try statement.step() {
+            result.append(
+                (
+                    statement.int64(0),
+                    Tombstone(
+                        sampleID: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "",
+                        start: Instant(millisecondsSinceEpoch: statement.int64(3)),
+                        end: statement.isNull(4) ? nil : Instant(millisecondsSinceEpoch: statement.int64(4)),
+                        reason: statement.text(5) ?? "", deletedAt: Instant(millisecondsSinceEpoch: statement.int64(6)))
+                ))
+        }
+        return result
+    }
+
+    /// The highest tombstone sequence number (the catch-up window re-sends tombstones by it).
+    public func lastTombstoneSequence() throws -> Int64 {
+        try connection.scalar("SELECT coalesce(max(seq), 0) FROM tombstone_log") ?? 0
+    }
+
+    /// Puts an encoded batch in the queue and moves the marks past what it holds, in one
+    /// transaction: the batch id is stored before the first send. A batch id already queued
+    /// (the same content again) is left as it is.
+    public func enqueueUpload(
+        batchID: String, tier: UploadTier, payload: [UInt8], samples: Int, deletions: Int, marks: [UploadMark: Int64] = [:]
+    ) throws {
+        let now = now()
+        try connection.writeTransaction {
+            try prepared(
+                """
+                INSERT INTO upload_queue(batch_id, tier, state, samples, deletions, payload, next_attempt_ms, created_ms, updated_ms)
+                VALUES (?1, ?2, 0, ?3, ?4, ?5, ?6, ?6, ?6)
+                ON CONFLICT(batch_id) DO NOTHING
+                """
+            ).run(
+                .text(batchID), .integer(Int64(tier.rawValue)), .integer(Int64(samples)), .integer(Int64(deletions)),
+                .blob(payload), .integer(now.millisecondsSinceEpoch))
+            for (mark, position) in marks {
+                try prepared(
+                    """
+                    INSERT INTO upload_marks(name, position) VALUES (?1, ?2)
+                    ON CONFLICT(name) DO UPDATE SET position = max(position, excluded.position)
+                    """
+                ).run(.text(mark.rawValue), .integer(position))
+            }
+        }
+    }
+
+    /// Returns to pending every in-flight batch whose lease expired or whose holder is gone, then
+    /// leases the next ready batch (lowest tier first, oldest first) to `owner`.
+    /// - Returns: the leased item and its payload, or nil when nothing is ready.
+    public func leaseNextUpload(
+        owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier> = Set(UploadTier.allCases), isAlive: (Int32) -> Bool
+    ) throws -> (item: QueueItem, payload: [UInt8])? {
+        let now = now()
+        return try connection.writeTransaction {
+            try reclaimUploads(now: now, isAlive: isAlive)
+            let select = try prepared(
+                """
+                SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error, payload FROM upload_queue
+                WHERE state IN (0, 2) AND next_attempt_ms <= ?1 ORDER BY tier, next_attempt_ms, created_ms, batch_id
+                """)
+            try select.bind(.integer(now.millisecondsSinceEpoch))
+            while try select.step() {
+                guard var item = queueItem(select), tiers.contains(item.tier) else { continue }
+                let payload = select.blob(6)
+                try item.lease(owner: owner, now: now, seconds: leaseSeconds)
+                try save(item, now: now)
+                return (item, payload)
+            }
+            return nil
+        }
+    }
+
+    private func reclaimUploads(now: Instant, isAlive: (Int32) -> Bool) throws {
+        let select = try prepared(
+            "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error, lease_owner, lease_until_ms FROM upload_queue WHERE state = 1")
+        var reclaimed: [QueueItem] = []
+        while try select.step() {
+            guard var item = queueItem(select) else { continue }
+            item.lease = QueueLease(owner: Int32(select.int64(6)), until: Instant(millisecondsSinceEpoch: select.int64(7)))
+            if item.reclaim(now: now, isAlive: isAlive) { reclaimed.append(item) }
+        }
+        for item in reclaimed { try save(item, now: now) }
+    }
+
+    /// Writes an item's state after a delivery attempt; a delivered batch drops its payload and
+    /// keeps the items the sink refused.
+    public func recordUpload(_ item: QueueItem, accepted: Int? = nil, rejections: [ItemRejection] = []) throws {
+        let now = now()
+        try connection.writeTransaction {
+            try save(item, now: now)
+            if item.state == .done {
+                try prepared("UPDATE upload_queue SET payload = NULL, accepted = ?2 WHERE batch_id = ?1")
+                    .run(.text(item.batchID), .optional(accepted.map(Int64.init)))
+                for rejection in rejections {
+                    try prepared(
+                        "INSERT INTO upload_rejections(batch_id, item_id, reason) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING"
+                    ).run(.text(item.batchID), .blob(rejection.id.bytes), .text(rejection.reason))
+                }
+            }
+        }
+    }
+
+    private func save(_ item: QueueItem, now: Instant) throws {
+        try prepared(
+            """
+            UPDATE upload_queue SET state = ?2, attempts = ?3, next_attempt_ms = ?4, lease_owner = ?5, lease_until_ms = ?6,
+                last_error = ?7, updated_ms = ?8
+            WHERE batch_id = ?1
+            """
+        ).run(
+            .text(item.batchID), .integer(Int64(item.state.rawValue)), .integer(Int64(item.attempts)),
+            .integer(item.nextAttempt.millisecondsSinceEpoch), .optional(item.lease.map { Int64($0.owner) }),
+            .optional(item.lease?.until.millisecondsSinceEpoch), .optional(item.lastError), .integer(now.millisecondsSinceEpoch))
+    }
+
+    private func queueItem(_ statement: SQLiteStatement) -> QueueItem? {
+        guard let tier = UploadTier(rawValue: Int(statement.int64(1))), let state = QueueState(rawValue: Int(statement.int64(2)))
+        else { return nil }
+        return QueueItem(
+            batchID: statement.text(0) ?? "", tier: tier, state: state, attempts: Int(statement.int64(3)),
+            nextAttempt: Instant(millisecondsSinceEpoch: statement.int64(4)), lastError: statement.text(5))
+    }
+
+    // MARK: operations
+
+    /// Batches by state.
+    public func uploadCounts() throws -> [QueueState: Int] {
+        let statement = try prepared("SELECT state, count(*) FROM upload_queue GROUP BY state")
+        var counts = Dictionary(uniqueKeysWithValues: QueueState.allCases.map { ($0, 0) })
+        while try statement.step() {
+            if let state = QueueState(rawValue: Int(statement.int64(0))) { counts[state] = Int(statement.int64(1)) }
+        }
+        return counts
+    }
+
+    /// The queue's batches in the given states, oldest first.
+    public func uploads(in states: Set<QueueState>, limit: Int) throws -> [QueuedUpload] {
+        let codes = states.map { String($0.rawValue) }.sorted().joined(separator: ",")
+        let statement = try cached(
+            """
+            SELECT q.batch_id, q.tier, q.state, q.attempts, q.next_attempt_ms, q.last_error, q.samples, q.deletions,
+                q.accepted, (SELECT count(*) FROM upload_rejections AS r WHERE r.batch_id = q.batch_id), q.created_ms,
+                q.lease_owner, q.lease_until_ms
+            FROM upload_queue AS q WHERE q.state IN (\(codes)) ORDER BY q.created_ms, q.batch_id LIMIT ?1
+            """)
+        try statement.bind(.integer(Int64(limit)))
+        var result: [QueuedUpload] = []
+        while try statement.step() {
+            guard var item = queueItem(statement) else { continue }
+            if !statement.isNull(11) {
+                item.lease = QueueLease(owner: Int32(statement.int64(11)), until: Instant(millisecondsSinceEpoch: statement.int64(12)))
+            }
+            result.append(
+                QueuedUpload(
+                    item: item, samples: Int(statement.int64(6)), deletions: Int(statement.int64(7)),
+                    accepted: statement.isNull(8) ? nil : Int(statement.int64(8)), rejected: Int(statement.int64(9)),
+                    created: Instant(millisecondsSinceEpoch: statement.int64(10))))
+        }
+        return result
+    }
+
+    /// Puts dead (and failed) batches back to pending: one by id, or every dead one.
+    /// - Returns: how many were retried.
+    public func retryUploads(batchID: String?) throws -> Int {
+        let now = now()
+        return try connection.writeTransaction {
+            let select = try cached(
+                batchID == nil
+                    ? "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error FROM upload_queue WHERE state = 4"
+                    : "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error FROM upload_queue WHERE batch_id = ?1")
+            if let batchID { try select.bind(.text(batchID)) } else { select.reset() }
+            var items: [QueueItem] = []
+            while try select.step() { if let item = queueItem(select) { items.append(item) } }
+            var retried = 0
+            for var item in items {
+                guard (try? item.retry(now: now)) != nil else { continue }
+                try save(item, now: now)
+                retried += 1
+            }
+            return retried
+        }
+    }
+
+    /// Removes the dead batches and their payloads. Their samples stay in the store (a catch-up
+    /// with a wide enough window sends them again).
+    public func purgeDeadUploads() throws -> Int {
+        try connection.writeTransaction {
+            try prepared("DELETE FROM upload_rejections WHERE batch_id IN (SELECT batch_id FROM upload_queue WHERE state = 4)").run()
+            return try prepared("DELETE FROM upload_queue WHERE state = 4").run()
+        }
+    }
+
+    /// When the earliest failed batch may be tried again.
+    public func nextUploadAttempt() throws -> Instant? {
+        let statement = try prepared("SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2)")
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return Instant(millisecondsSinceEpoch: statement.int64(0))
+    }
+}
