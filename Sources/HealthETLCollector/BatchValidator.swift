@@ -59,7 +59,6 @@ struct BatchValidator: Sendable {
         guard let id = ContentID(hex: wire.id) else { return .failure(Reason("invalid_id")) }
         guard let metric = catalog.metric(named: wire.metric) else { return .failure(Reason("unknown_metric")) }
         let definition = metric.definition
-        guard definition.kind != .correlation else { return .failure(Reason("correlation_not_stored")) }
         guard !wire.source.isEmpty else { return .failure(Reason("missing_source")) }
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
         guard let end = TimestampParser.parse(wire.end)?.instant else { return .failure(Reason("invalid_end")) }

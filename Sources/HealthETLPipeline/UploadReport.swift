@@ -14,6 +14,8 @@ public struct UploadReport: Sendable, Equatable, Codable {
     public var deadBatches = 0
     /// Batches still waiting for a retry when the run ended.
     public var waitingBatches = 0
+    /// The projection refresh that followed the uploads.
+    public var projections: ProjectionSync.Report?
 
     public init() {}
 
@@ -28,5 +30,6 @@ public struct UploadReport: Sendable, Equatable, Codable {
         case failedAttempts = "failed_attempts"
         case deadBatches = "dead_batches"
         case waitingBatches = "waiting_batches"
+        case projections
     }
 }

@@ -33,7 +33,18 @@ extension Store {
             tombstones: StoreStatus.Tombstones(
                 total: Int(try connection.scalar("SELECT count(*) FROM tombstones") ?? 0)),
             dirtyProjectionKeys: Int(try connection.scalar("SELECT count(*) FROM dirty_keys") ?? 0),
-            importRuns: Int(try connection.scalar("SELECT count(*) FROM import_runs") ?? 0))
+            importRuns: Int(try connection.scalar("SELECT count(*) FROM import_runs") ?? 0),
+            queue: try queueStatus())
+    }
+
+    private func queueStatus() throws -> StoreStatus.Queue {
+        let counts = try uploadCounts()
+        let last = try connection.scalar("SELECT max(finished_ms) FROM upload_runs")
+        return StoreStatus.Queue(
+            pending: counts[.pending] ?? 0, inFlight: counts[.inFlight] ?? 0, failed: counts[.failed] ?? 0,
+            dead: counts[.dead] ?? 0, done: counts[.done] ?? 0,
+            rejectedItems: Int(try connection.scalar("SELECT count(*) FROM upload_rejections") ?? 0),
+            lastUpload: last.map { Instant(millisecondsSinceEpoch: $0).description })
     }
 
     private func counts(_ sql: String) throws -> [String: Int] {

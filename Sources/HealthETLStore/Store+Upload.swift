@@ -19,36 +19,49 @@ extension Store {
     /// Samples after a row, in the order they were committed; with `committedSince`, only those
     /// committed since then (the catch-up window).
     public func samples(afterRow row: Int64, limit: Int, committedSince: Instant? = nil) throws -> [(row: Int64, sample: Sample)] {
-        let statement = try prepared(
-            """
-            SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
-                s.value, s.category, s.value_text, s.unit_text, s.flags,
-                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone'),
-                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered')
-            FROM samples AS s
-            JOIN metrics AS m ON m.id = s.metric_id
-            JOIN sources AS src ON src.id = s.source_id
-            LEFT JOIN devices AS d ON d.id = s.device_id
-            WHERE s.rowid > ?1 AND s.committed_ms >= ?2
-            ORDER BY s.rowid LIMIT ?3
-            """)
+        let statement = try cached(
+            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.committed_ms >= ?2 ORDER BY s.rowid LIMIT ?3")
         try statement.bind(.integer(row), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)))
         var result: [(Int64, Sample)] = []
-        while try statement.step() {
-            var metadata: [MetadataEntry] = []
-            if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
-            if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
-            let sample = Sample(
-                id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "", sourceName: statement.text(3) ?? "",
-                sourceVersion: statement.text(4), device: statement.text(5),
-                start: Instant(millisecondsSinceEpoch: statement.int64(6)), end: Instant(millisecondsSinceEpoch: statement.int64(7)),
-                utcOffsetSeconds: statement.isNull(8) ? nil : Int32(statement.int64(8)),
-                value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
-                valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
-                flags: SampleFlags(rawValue: Int(statement.int64(13))), metadata: metadata)
-            result.append((statement.int64(0), sample))
-        }
+        while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
         return result
+    }
+
+    /// A metric's samples that start within `starts` (the projections' windows), by start.
+    public func samples(metric: String, starts: Range<Instant>) throws -> [Sample] {
+        let statement = try cached(
+            Self.sampleColumns + " WHERE m.name = ?1 AND s.start_ms >= ?2 AND s.start_ms < ?3 ORDER BY s.start_ms")
+        try statement.bind(
+            .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch), .integer(starts.upperBound.millisecondsSinceEpoch))
+        var result: [Sample] = []
+        while try statement.step() { result.append(Self.sample(statement)) }
+        return result
+    }
+
+    /// A sample row with its names, and the two metadata entries the sinks and projections read.
+    private static let sampleColumns = """
+        SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
+            s.value, s.category, s.value_text, s.unit_text, s.flags,
+            (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone'),
+            (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered')
+        FROM samples AS s
+        JOIN metrics AS m ON m.id = s.metric_id
+        JOIN sources AS src ON src.id = s.source_id
+        LEFT JOIN devices AS d ON d.id = s.device_id
+        """
+
+    private static func sample(_ statement: SQLiteStatement) -> Sample {
+        var metadata: [MetadataEntry] = []
+        if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
+        if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
+        return Sample(
+            id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "", sourceName: statement.text(3) ?? "",
+            sourceVersion: statement.text(4), device: statement.text(5),
+            start: Instant(millisecondsSinceEpoch: statement.int64(6)), end: Instant(millisecondsSinceEpoch: statement.int64(7)),
+            utcOffsetSeconds: statement.isNull(8) ? nil : Int32(statement.int64(8)),
+            value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
+            valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
+            flags: SampleFlags(rawValue: Int(statement.int64(13))), metadata: metadata)
     }
 
     /// Tombstones after a sequence number, oldest first.
@@ -261,5 +274,16 @@ extension Store {
         let statement = try prepared("SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2)")
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return Instant(millisecondsSinceEpoch: statement.int64(0))
+    }
+
+    /// Records that an upload run (`upload`, `sync`) started; finish it with its summary.
+    public func beginUploadRun(kind: String) throws -> Int64 {
+        try prepared("INSERT INTO upload_runs(kind, started_ms) VALUES (?1, ?2)").run(.text(kind), .integer(now().millisecondsSinceEpoch))
+        return try connection.scalar("SELECT last_insert_rowid()") ?? 0
+    }
+
+    public func finishUploadRun(id: Int64, summaryJSON: String) throws {
+        try prepared("UPDATE upload_runs SET finished_ms = ?2, summary = ?3 WHERE id = ?1")
+            .run(.integer(id), .integer(now().millisecondsSinceEpoch), .text(summaryJSON))
     }
 }

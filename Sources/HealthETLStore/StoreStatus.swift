@@ -39,6 +39,25 @@ public struct StoreStatus: Codable, Equatable, Sendable {
         public var total: Int
     }
 
+    /// Upload batches by queue state, and the last upload run.
+    public struct Queue: Codable, Equatable, Sendable {
+        public var pending: Int
+        public var inFlight: Int
+        public var failed: Int
+        public var dead: Int
+        public var done: Int
+        /// Items the sink refused (listed by `healthetl queue`).
+        public var rejectedItems: Int
+        public var lastUpload: String?
+
+        enum CodingKeys: String, CodingKey {
+            case pending, failed, dead, done
+            case inFlight = "in_flight"
+            case rejectedItems = "rejected_items"
+            case lastUpload = "last_upload"
+        }
+    }
+
     public var store: String
     public var schema: [String]
     public var samples: Samples
@@ -47,9 +66,10 @@ public struct StoreStatus: Codable, Equatable, Sendable {
     public var tombstones: Tombstones
     public var dirtyProjectionKeys: Int
     public var importRuns: Int
+    public var queue: Queue
 
     enum CodingKeys: String, CodingKey {
-        case store, schema, samples, quarantine, cursors, tombstones
+        case store, schema, samples, quarantine, cursors, tombstones, queue
         case dirtyProjectionKeys = "dirty_projection_keys"
         case importRuns = "import_runs"
     }

@@ -13,5 +13,8 @@ struct HealthETL: ParsableCommand {
             used; what could was committed).
             """,
         version: LinkedLibraries.versionText,
-        subcommands: [ImportCommand.self, SimulateCommand.self, StatusCommand.self, ServeCommand.self, MetricsCommand.self])
+        subcommands: [
+            ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self, QueueCommand.self,
+            ProjectionsCommand.self, ServeCommand.self, MetricsCommand.self,
+        ])
 }

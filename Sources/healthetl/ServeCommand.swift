@@ -1,9 +1,7 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import HealthETLCollector
 import Logging
-import Synchronization
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
 struct ServeCommand: ParsableCommand {
@@ -46,27 +44,24 @@ struct ServeCommand: ParsableCommand {
             maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: max(4 * (maxBodyMib << 20), 128 << 20))
         let catalog = try global.loadCatalog()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
-        var logger = Logger(label: "healthetl.collector")
-        logger.logLevel = .info
+        let logger = {
+            var logger = Logger(label: "healthetl.collector")
+            logger.logLevel = .info
+            return logger
+        }()
 
-        let failure = Mutex<(any Error)?>(nil)
-        let finished = DispatchSemaphore(value: 0)
         let host = host
-        Task {
-            do {
+        do {
+            try BlockingTask.run {
                 try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
                     // Unbuffered: scripts and tests wait for this line to learn the port.
                     let line = "healthetl collector listening on http://\(host):\(port) (data in \(dataDirectory))\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
-            } catch {
-                failure.withLock { $0 = error }
             }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = failure.withLock({ $0 }) {
-            if let error = error as? CollectorError { throw CommandFailure(error.description) }
+        } catch let error as CollectorError {
+            throw CommandFailure(error.description)
+        } catch {
             throw CommandFailure(error)
         }
     }

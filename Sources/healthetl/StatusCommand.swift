@@ -38,6 +38,10 @@ struct StatusCommand: ParsableCommand {
         }
         print("Tombstones: \(status.tombstones.total)")
         print("Dirty projection keys: \(status.dirtyProjectionKeys)")
+        let queue = status.queue
+        print(
+            "Upload queue: \(queue.pending) pending, \(queue.inFlight) in flight, \(queue.failed) failed, \(queue.dead) dead, "
+                + "\(queue.done) done; \(queue.rejectedItems) items refused; last upload \(queue.lastUpload ?? "never")")
         if status.cursors.isEmpty {
             print("Cursors: none yet")
         } else {

@@ -42,3 +42,14 @@ public struct WireSleepNight: Codable, Sendable, Equatable {
         case computedAt = "computed_at"
     }
 }
+
+extension WireSleepNight {
+    /// The wire form of a computed night.
+    public init(_ night: SleepNight, computedAt: String) {
+        self.init(
+            night: night.night.description, source: night.source, inBedSeconds: night.inBedSeconds,
+            asleepSeconds: night.asleepSeconds, coreSeconds: night.coreSeconds, deepSeconds: night.deepSeconds,
+            remSeconds: night.remSeconds, awakeSeconds: night.awakeSeconds, start: night.start.description,
+            end: night.end.description, computedAt: computedAt)
+    }
+}

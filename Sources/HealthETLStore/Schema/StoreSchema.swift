@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first.
 enum StoreSchema {
-    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue]
+    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
     /// projection keys and import runs.
@@ -270,5 +270,35 @@ enum StoreSchema {
                 finished_ms INTEGER,
                 summary TEXT
             );
+            """)
+
+    /// The local projection tables: daily rollups and sleep nights, as fetched from the collector
+    /// (`origin` collector) or computed here (`origin` local).
+    static let projections = Migration(
+        name: "0006_projections",
+        sql: """
+            CREATE TABLE projection_days(
+                metric_id INTEGER NOT NULL REFERENCES metrics(id),
+                day TEXT NOT NULL,
+                sum REAL, avg REAL, min REAL, max REAL,
+                count INTEGER NOT NULL,
+                latest REAL,
+                sources TEXT NOT NULL,
+                coverage_s REAL NOT NULL,
+                computed_at TEXT NOT NULL,
+                origin TEXT NOT NULL,
+                refreshed_ms INTEGER NOT NULL,
+                PRIMARY KEY(metric_id, day)
+            ) WITHOUT ROWID;
+            CREATE TABLE projection_nights(
+                night TEXT PRIMARY KEY NOT NULL,
+                source TEXT NOT NULL,
+                in_bed_s REAL NOT NULL, asleep_s REAL NOT NULL, core_s REAL NOT NULL, deep_s REAL NOT NULL,
+                rem_s REAL NOT NULL, awake_s REAL NOT NULL,
+                start TEXT NOT NULL, end TEXT NOT NULL,
+                computed_at TEXT NOT NULL,
+                origin TEXT NOT NULL,
+                refreshed_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
             """)
 }

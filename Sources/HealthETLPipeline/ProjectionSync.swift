@@ -1,0 +1,83 @@
+import HealthETLCore
+import HealthETLStore
+
+/// After uploads, fetches the projections of the dirty keys from the sink into the local
+/// tables, pruning what the sink no longer has in those ranges. Keys stay dirty (stale) while
+/// batches are undelivered, since the sink cannot have their data yet.
+public final class ProjectionSync {
+    let store: Store
+    let sink: any SampleSink
+    let now: () -> Instant
+
+    public init(store: Store, sink: any SampleSink, now: @escaping () -> Instant = Store.systemNow) {
+        self.store = store
+        self.sink = sink
+        self.now = now
+    }
+
+    public struct Report: Sendable, Codable, Equatable {
+        public var metrics = 0
+        public var days = 0
+        public var nights = 0
+        /// Why nothing (or not everything) was refreshed.
+        public var notRefreshed: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case metrics, days, nights
+            case notRefreshed = "not_refreshed"
+        }
+    }
+
+    public func refresh() async throws -> Report {
+        var report = Report()
+        guard sink.capabilities.contains(.projections) else {
+            report.notRefreshed = "the sink serves no projections; use `healthetl projections --local`"
+            return report
+        }
+        let counts = try store.uploadCounts()
+        let undelivered = (counts[.pending] ?? 0) + (counts[.failed] ?? 0) + (counts[.inFlight] ?? 0)
+        guard undelivered == 0 else {
+            report.notRefreshed = "\(undelivered) batches are not delivered yet; their days stay stale"
+            return report
+        }
+        let started = now()
+        let (keys, _) = try store.dirtyProjectionKeys()
+        for (metric, days) in keys.sorted(by: { $0.key < $1.key }) {
+            report.metrics += 1
+            for range in Self.ranges(of: days) {
+                do {
+                    let rollups = try await sink.dailyRollups(metric: metric, from: range.lowerBound, to: range.upperBound)
+                    try store.replaceDailyProjections(metric: metric, days: range, with: rollups, origin: "collector", markedBefore: started)
+                    report.days += rollups.count
+                    if metric == SleepNightCalculator.metric {
+                        let nights = range.lowerBound...range.upperBound.adding(days: 1)
+                        let fetched = try await sink.sleepNights(from: nights.lowerBound, to: nights.upperBound)
+                        try store.replaceSleepProjections(nights: nights, with: fetched, origin: "collector")
+                        report.nights += fetched.count
+                    }
+                } catch let error as DeliveryError {
+                    // The keys stay dirty: the next run tries again.
+                    report.notRefreshed = "the collector did not answer for \(metric): \(error)"
+                }
+            }
+        }
+        return report
+    }
+
+    /// Days grouped into ranges, each widened by a day on both sides (the collector may read a
+    /// sample's local day in another zone than its recorded offset), at most ~10 years each.
+    static func ranges(of days: [CivilDate]) -> [ClosedRange<CivilDate>] {
+        var ranges: [ClosedRange<CivilDate>] = []
+        for day in days.sorted() {
+            let widened = day.adding(days: -1)...day.adding(days: 1)
+            if let last = ranges.last, widened.lowerBound.daysSinceEpoch <= last.upperBound.daysSinceEpoch + 1,
+                widened.upperBound.daysSinceEpoch - last.lowerBound.daysSinceEpoch < 3_650
+            {
+                ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, widened.upperBound)
+            } else {
+                ranges.append(widened)
+            }
+        }
+        return ranges
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import CollectorSink
+import HealthETLCore
+import HealthETLPipeline
+import HealthETLStore
+
+/// `healthetl upload`: the nightly batch run (tier 2), after what tier 1 left in the queue.
+struct UploadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Ship everything not yet uploaded to the collector, in batches, through the retry queue.",
+        discussion: """
+            Queues every sample and deletion committed since the last run as batches (each stored
+            with its id before the first send), then sends what the queue holds: tier-1 leftovers
+            first. A batch that fails waits with backoff for the next run (or `sync --catch-up`);
+            one the collector refuses outright is dead (see `healthetl queue`). Exit 3 when some
+            batches are still waiting. Cron: `0 3 * * * healthetl upload`.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sink: SinkOptions
+
+    @Flag(help: "Print one JSON object instead of a summary.")
+    var json = false
+
+    func run() throws {
+        let storePath = global.resolvedStorePath
+        let (configuration, limits) = try sink.resolve(store: storePath)
+        let report = try UploadRun.perform(kind: "upload", store: global, sink: configuration, limits: limits) { uploader, report in
+            try uploader.enqueuePending(into: &report)
+            try await uploader.drain(tiers: [.realTime, .batch], into: &report)
+        }
+        try UploadRun.print(report, json: json)
+    }
+}
