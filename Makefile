@@ -48,6 +48,7 @@ bench: deps
 	./Benchmarks/run.sh
 	./Benchmarks/import-bench.sh
 	./Benchmarks/ingest-bench.sh
+	./Benchmarks/upload-bench.sh
 
 ## format: rewrite sources with the committed .swift-format
 format:

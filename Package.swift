@@ -51,7 +51,7 @@ let package = Package(
         // Drives a source adapter into the store: normalize, batch, commit with cursors, supersede.
         .target(
             name: "HealthETLPipeline",
-            dependencies: ["HealthETLCore", "HealthETLStore"],
+            dependencies: ["HealthETLCore", "HealthETLStore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
 
         // Source adapter `apple_health`: export.zip / export.xml / an unzipped export directory.
@@ -66,6 +66,17 @@ let package = Package(
             name: "Synthetic",
             dependencies: ["HealthETLCore", "CZlib"],
             path: "Plugins/Synthetic",
+            swiftSettings: strict),
+
+        // Sink `collector`: ships zstd JSON batches to a healthetl collector and reads its projections.
+        .target(
+            name: "CollectorSink",
+            dependencies: [
+                "HealthETLCore", "CZstd",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/CollectorSink",
             swiftSettings: strict),
 
         // The collector (`healthetl serve`): the HTTP backend the uploaders ship to, with its own
@@ -85,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "AppleHealth", "Synthetic",
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "AppleHealth", "Synthetic", "CollectorSink",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,6 +147,16 @@ let package = Package(
             name: "CollectorTests",
             dependencies: [
                 "HealthETLCollector", "HealthETLTestSupport", "CZstd",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CollectorSinkTests",
+            dependencies: [
+                "CollectorSink", "HealthETLCollector", "HealthETLTestSupport", "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -23,11 +23,14 @@ public final class Uploader {
     let isAlive: (Int32) -> Bool
     /// Longer than any one request may take: a lease that expires was abandoned.
     let leaseSeconds: Int64
+    /// Batches on the wire at once.
+    let concurrency: Int
 
     public init(
         store: Store, sink: any SampleSink, limits: UploadLimits = UploadLimits(), policy: RetryPolicy = RetryPolicy(),
         now: @escaping () -> Instant = Store.systemNow, random: @escaping () -> Double = { Double.random(in: 0..<1) },
-        owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive, leaseSeconds: Int64 = 300
+        owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive, leaseSeconds: Int64 = 300,
+        concurrency: Int = 4
     ) {
         self.store = store
         self.sink = sink
@@ -38,6 +41,7 @@ public final class Uploader {
         self.owner = owner
         self.isAlive = isAlive
         self.leaseSeconds = leaseSeconds
+        self.concurrency = max(1, concurrency)
     }
 
     /// Whether a process with this id exists (a lease held by a dead process is reclaimed).
@@ -50,21 +54,25 @@ public final class Uploader {
     /// Queues everything committed since the last batch-tier run: samples by row, then
     /// tombstones by sequence, moving the marks with each batch.
     public func enqueuePending(into report: inout UploadReport) throws {
-        var sampleMark = try store.uploadMark(.sampleRow)
-        while true {
-            let rows = try store.samples(afterRow: sampleMark, limit: limits.samples)
-            guard let last = rows.last?.row else { break }
+        while try formNextPending(into: &report) {}
+    }
+
+    /// Forms and queues the next batch of what the batch tier has not queued yet.
+    /// - Returns: false when everything is queued.
+    func formNextPending(into report: inout UploadReport) throws -> Bool {
+        let sampleMark = try store.uploadMark(.sampleRow)
+        let rows = try store.samples(afterRow: sampleMark, limit: limits.samples)
+        if let last = rows.last?.row {
             try enqueue(samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last], into: &report)
-            sampleMark = last
+            return true
         }
-        var tombstoneMark = try store.uploadMark(.tombstoneSequence)
-        while true {
-            let rows = try store.tombstones(afterSequence: tombstoneMark, limit: limits.samples)
-            guard let last = rows.last?.sequence else { break }
-            try enqueue(
-                samples: [], deletions: rows.map(\.tombstone), tier: .batch, salt: "", marks: [.tombstoneSequence: last], into: &report)
-            tombstoneMark = last
-        }
+        let tombstoneMark = try store.uploadMark(.tombstoneSequence)
+        let tombstones = try store.tombstones(afterSequence: tombstoneMark, limit: limits.samples)
+        guard let last = tombstones.last?.sequence else { return false }
+        try enqueue(
+            samples: [], deletions: tombstones.map(\.tombstone), tier: .batch, salt: "", marks: [.tombstoneSequence: last],
+            into: &report)
+        return true
     }
 
     /// Queues again every sample committed since `since`, and every tombstone, as catch-up
@@ -124,38 +132,65 @@ public final class Uploader {
 
     // MARK: sending
 
-    /// Sends every ready batch of `tiers`, lowest tier first. With `retryUntil`, waits for failed
-    /// batches' next attempts and tries again until that instant; without, each ready batch is
-    /// tried once and the rest waits for the next run.
-    public func drain(tiers: Set<UploadTier>, retryUntil: Instant? = nil, into report: inout UploadReport) async throws {
-        while true {
-            while let (leased, payload) = try store.leaseNextUpload(owner: owner, leaseSeconds: leaseSeconds, tiers: tiers, isAlive: isAlive) {
-                try await send(leased, payload: payload, into: &report)
+    /// Sends every ready batch of `tiers`, lowest tier first, `concurrency` at a time. With
+    /// `formingPending`, forms the batch tier's next batches while others are on the wire. With
+    /// `retryUntil`, waits for failed batches' next attempts and tries again until that instant;
+    /// without, each ready batch is tried once and the rest waits for the next run.
+    public func drain(
+        tiers: Set<UploadTier>, formingPending: Bool = false, retryUntil: Instant? = nil, into report: inout UploadReport
+    ) async throws {
+        let sink = sink
+        try await withThrowingTaskGroup(of: (QueueItem, Result<DeliveryReceipt, DeliveryError>).self) { group in
+            var outstanding = 0
+            var forming = formingPending
+            while true {
+                while outstanding < concurrency {
+                    if let (item, payload) = try store.leaseNextUpload(
+                        owner: owner, leaseSeconds: leaseSeconds, tiers: tiers, isAlive: isAlive)
+                    {
+                        report.attempts += 1
+                        outstanding += 1
+                        group.addTask {
+                            do throws(DeliveryError) {
+                                return (item, .success(try await sink.deliver(batchID: item.batchID, payload: payload)))
+                            } catch {
+                                return (item, .failure(error))
+                            }
+                        }
+                    } else if forming {
+                        forming = try formNextPending(into: &report)
+                    } else {
+                        break
+                    }
+                }
+                if outstanding == 0 {
+                    guard let retryUntil, let next = try store.nextUploadAttempt(), next <= retryUntil else { break }
+                    let wait = max(0, now().seconds(until: next))
+                    try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
+                    continue
+                }
+                guard let (item, result) = try await group.next() else { break }
+                outstanding -= 1
+                try record(item, result, into: &report)
             }
-            guard let retryUntil, let next = try store.nextUploadAttempt(), next <= retryUntil else { break }
-            let wait = max(0, now().seconds(until: next))
-            try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
         }
         report.waitingBatches = try store.uploadCounts().filter { $0.key == .pending || $0.key == .failed }.values.reduce(0, +)
     }
 
-    private func send(_ leased: QueueItem, payload: [UInt8], into report: inout UploadReport) async throws {
+    private func record(_ leased: QueueItem, _ result: Result<DeliveryReceipt, DeliveryError>, into report: inout UploadReport) throws {
         var item = leased
-        report.attempts += 1
-        let receipt: DeliveryReceipt
-        do {
-            receipt = try await sink.deliver(batchID: item.batchID, payload: payload)
-        } catch {
+        switch result {
+        case .success(let receipt):
+            try item.succeed()
+            try store.recordUpload(item, accepted: receipt.accepted, rejections: receipt.rejected)
+            report.deliveredBatches += 1
+            report.acceptedItems += receipt.accepted
+            report.rejectedItems += receipt.rejected.count
+        case .failure(let error):
             try item.fail(error, now: now(), policy: policy, random: random())
             try store.recordUpload(item)
             report.failedAttempts += 1
             if item.state == .dead { report.deadBatches += 1 }
-            return
         }
-        try item.succeed()
-        try store.recordUpload(item, accepted: receipt.accepted, rejections: receipt.rejected)
-        report.deliveredBatches += 1
-        report.acceptedItems += receipt.accepted
-        report.rejectedItems += receipt.rejected.count
     }
 }

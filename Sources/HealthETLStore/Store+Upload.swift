@@ -42,8 +42,10 @@ extension Store {
     private static let sampleColumns = """
         SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
             s.value, s.category, s.value_text, s.unit_text, s.flags,
-            (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone'),
-            (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered')
+            CASE WHEN instr(s.metadata, 'HKTimeZone') > 0 THEN
+                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone') END,
+            CASE WHEN instr(s.metadata, 'HKWasUserEntered') > 0 THEN
+                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered') END
         FROM samples AS s
         JOIN metrics AS m ON m.id = s.metric_id
         JOIN sources AS src ON src.id = s.source_id

@@ -44,8 +44,7 @@ struct SyncCommand: ParsableCommand {
             let started = Store.systemNow()
             let deadline = started.adding(seconds: patience)
             try await uploader.drain(tiers: [.realTime], retryUntil: deadline, into: &report)
-            try uploader.enqueuePending(into: &report)
-            try await uploader.drain(tiers: [.realTime, .batch], retryUntil: deadline, into: &report)
+            try await uploader.drain(tiers: [.realTime, .batch], formingPending: true, retryUntil: deadline, into: &report)
             try uploader.enqueueWindow(since: started.adding(seconds: -window), into: &report)
             try await uploader.drain(tiers: Set(UploadTier.allCases), retryUntil: deadline, into: &report)
         }

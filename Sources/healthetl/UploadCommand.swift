@@ -27,8 +27,7 @@ struct UploadCommand: ParsableCommand {
         let storePath = global.resolvedStorePath
         let (configuration, limits) = try sink.resolve(store: storePath)
         let report = try UploadRun.perform(kind: "upload", store: global, sink: configuration, limits: limits) { uploader, report in
-            try uploader.enqueuePending(into: &report)
-            try await uploader.drain(tiers: [.realTime, .batch], into: &report)
+            try await uploader.drain(tiers: [.realTime, .batch], formingPending: true, into: &report)
         }
         try UploadRun.print(report, json: json)
     }

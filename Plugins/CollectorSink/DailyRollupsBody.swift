@@ -1,0 +1,6 @@
+import HealthETLCore
+
+/// The body of `GET /v1/projections/daily`; only the days are used.
+struct DailyRollupsBody: Decodable {
+    let days: [WireDailyRollup]
+}
