@@ -32,7 +32,8 @@ test: build
 api-fuzz: build
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
-## demo: the main job — import the bundled sample export into a throwaway store in .demo-store
+## demo: the main job — import the bundled sample export into a throwaway store in .demo-store,
+##       then ship it to a throwaway local collector and print a week of daily rollups
 demo: build
 	@rm -rf "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)" import SampleExports/apple-health-sample.zip
@@ -41,6 +42,8 @@ demo: build
 	@echo
 	@echo "Store files (private to you):"
 	@ls -la "$(DEMO_STORE)"
+	@echo
+	./scripts/demo-upload.sh $(BIN) "$(DEMO_STORE)"
 
 ## bench: release-build benchmarks (the build includes healthetl-ingest-bench, the collector's HTTP client)
 bench: deps
