@@ -75,6 +75,40 @@ public final class Uploader {
         return true
     }
 
+    /// Tier 1: the hot lane's tier-1 metrics committed after `row`, sent at once with three quick
+    /// tries (now, 1 s later, 3 s after that); a batch still failing is left to the queue at tier 1.
+    /// - Returns: the last row covered, the mark for the next call.
+    public func sendRealTime(afterRow row: Int64, metrics: Set<String>, into report: inout UploadReport) async throws -> Int64 {
+        var mark = row
+        while true {
+            let rows = try store.hotSamples(afterRow: mark, metrics: metrics, limit: limits.samples)
+            guard let last = rows.last?.row else { break }
+            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .realTime, salt: "", marks: [:], into: &report)
+            mark = last
+        }
+        while let (item, payload) = try store.leaseNextUpload(
+            owner: owner, leaseSeconds: leaseSeconds, tiers: [.realTime], isAlive: isAlive)
+        {
+            var result: Result<DeliveryReceipt, DeliveryError> = .failure(.retryable(reason: "not sent", notBeforeSeconds: nil))
+            for pause in Self.quickRetryPauses {
+                if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+                report.attempts += 1
+                do throws(DeliveryError) {
+                    result = .success(try await sink.deliver(batchID: item.batchID, payload: payload))
+                } catch {
+                    result = .failure(error)
+                }
+                if case .failure(.retryable) = result { continue }
+                break
+            }
+            try record(item, result, into: &report)
+        }
+        return mark
+    }
+
+    /// Tier 1's pauses before each try.
+    static let quickRetryPauses: [Int64] = [0, 1, 3]
+
     /// Queues again every sample committed since `since`, and every tombstone, as catch-up
     /// batches. Their ids differ from the first sends' (the run's time is part of the content),
     /// so the collector stores them again, and de-duplicates by sample id.

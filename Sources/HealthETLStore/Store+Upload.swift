@@ -27,6 +27,26 @@ extension Store {
         return result
     }
 
+    /// Hot-lane samples of the given metrics after a row, in commit order: what the real-time
+    /// tier sends.
+    public func hotSamples(afterRow row: Int64, metrics: Set<String>, limit: Int) throws -> [(row: Int64, sample: Sample)] {
+        guard !metrics.isEmpty else { return [] }
+        // Catalog ids, quoted as SQL literals (a quote doubled).
+        let names = metrics.sorted().map { "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'" }
+            .joined(separator: ",")
+        let statement = try cached(
+            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2")
+        try statement.bind(.integer(row), .integer(Int64(limit)))
+        var result: [(Int64, Sample)] = []
+        while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
+        return result
+    }
+
+    /// The newest sample row (0 for an empty store).
+    public func lastSampleRow() throws -> Int64 {
+        try connection.scalar("SELECT coalesce(max(rowid), 0) FROM samples") ?? 0
+    }
+
     /// A metric's samples that start within `starts` (the projections' windows), by start.
     public func samples(metric: String, starts: Range<Instant>) throws -> [Sample] {
         let statement = try cached(

@@ -40,6 +40,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
+        let firstNewRow = try store.lastSampleRow()
         var summaries: [ImportSummary] = []
         var failures: [String] = []
         for path in paths {
@@ -58,6 +59,9 @@ struct ImportCommand: ParsableCommand {
             try JSONOutput.print(summary)
         } else {
             print(ImportReport.render(summary))
+        }
+        if let realTime = RealTimeUpload(global: global, catalog: catalog) {
+            RealTimeUpload.describe(realTime.send(afterRow: firstNewRow).report)
         }
         if !failures.isEmpty || !summary.complete {
             throw ExitCode(ExitStatus.partial.rawValue)

@@ -144,8 +144,12 @@ struct SimulateCommand: ParsableCommand {
         let runner = LaneRunner(
             store: store, catalog: catalog, sources: sources, clock: runClock, until: stopAt, stop: stop,
             batchLimit: batchSize, progress: progress.report)
+        let realTime = try RealTimeUpload(global: global, catalog: catalog).map {
+            RealTimePoller(upload: $0, afterRow: try store.lastSampleRow(), live: follow)
+        }
         let summary = try runner.run()
         progress.finish()
+        realTime?.finish()
         let report = SimulationReport(summary)
         if json {
             try JSONOutput.print(report)
