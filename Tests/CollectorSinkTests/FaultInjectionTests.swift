@@ -80,10 +80,10 @@ import Testing
     }
 
     @Test func anAnswerSlowerThanTheRequestTimeoutIsRetryable() async throws {
-        let started = ContinuousClock.now
+        // Had the client waited, the 200 would have made it a success: the timeout ended it (no
+        // wall-clock assertion, which a loaded machine would make flaky).
         let (errors, requests, _) = try await deliver(
             [.delay(seconds: 3, then: .json(status: 200, Self.accepted))], requestTimeout: .seconds(1))
-        #expect(ContinuousClock.now - started < .milliseconds(2500))
         let error = try #require(errors.first)
         #expect(error.retryAfter == .some(nil))
         #expect(error.reason.contains("did not answer batch fault-batch within 1.0 s"))
