@@ -164,6 +164,15 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "UploadTests",
+            dependencies: [
+                "HealthETLPipeline", "HealthETLStore", "CollectorSink", "HealthETLCollector", "HealthETLTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
             name: "HealthETLEndToEndTests",
             dependencies: ["HealthETLTestSupport"],
             swiftSettings: strict),

@@ -18,11 +18,11 @@ public final class SQLiteCollectorStorage: CollectorStorage {
         let connection = try SQLiteConnection(path: files.databasePath)
         try connection.execute(
             """
+            PRAGMA busy_timeout = 5000;
             PRAGMA page_size = 16384;
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA temp_store = MEMORY;
-            PRAGMA busy_timeout = 5000;
             PRAGMA cache_size = -65536;
             """)
         try Migrator(migrations: CollectorSchema.migrations).migrate(connection, nowMilliseconds: now().millisecondsSinceEpoch)

@@ -198,7 +198,10 @@ public final class Uploader {
                     }
                 }
                 if outstanding == 0 {
-                    guard let retryUntil, let next = try store.nextUploadAttempt(), next <= retryUntil else { break }
+                    // Nothing on the wire and nothing leasable: wait for the next attempt of these
+                    // tiers if it comes before the deadline, else stop.
+                    guard let retryUntil, now() < retryUntil, let next = try store.nextUploadAttempt(tiers: tiers), next <= retryUntil
+                    else { break }
                     let wait = max(0, now().seconds(until: next))
                     try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
                     continue

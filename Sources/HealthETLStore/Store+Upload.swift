@@ -163,6 +163,7 @@ extension Store {
             while try select.step() {
                 guard var item = queueItem(select), tiers.contains(item.tier) else { continue }
                 let payload = select.blob(6)
+                select.reset()  // a statement left on its row keeps a read snapshot open after COMMIT (SQLITE_BUSY_SNAPSHOT later)
                 try item.lease(owner: owner, now: now, seconds: leaseSeconds)
                 try save(item, now: now)
                 return (item, payload)
@@ -291,9 +292,13 @@ extension Store {
         }
     }
 
-    /// When the earliest failed batch may be tried again.
-    public func nextUploadAttempt() throws -> Instant? {
-        let statement = try prepared("SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2)")
+    /// When the earliest pending or failed batch of `tiers` may be tried.
+    public func nextUploadAttempt(tiers: Set<UploadTier> = Set(UploadTier.allCases)) throws -> Instant? {
+        let codes = tiers.map { String($0.rawValue) }.sorted().joined(separator: ",")
+        let statement = try cached(
+            "SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2) AND tier IN (\(codes.isEmpty ? "0" : codes))")
+        // Cached: a previous call left it on its row.
+        statement.reset()
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return Instant(millisecondsSinceEpoch: statement.int64(0))
     }

@@ -21,6 +21,13 @@ public final class FaultInjectingServer: @unchecked Sendable {
         case closeAfterBody
         /// Resets the connection without answering (RST).
         case resetAfterBody
+        /// Passes the request through to the server on this loopback port (the real collector)
+        /// and relays its answer.
+        case forward(to: Int)
+        /// Passes the request through, lets that server store it and answer, then resets the
+        /// client's connection without relaying anything: "connection reset after the body was
+        /// sent", with the batch stored.
+        case forwardThenReset(to: Int)
 
         /// A JSON answer with `Content-Type: application/json`.
         public static func json(status: Int, _ text: String, headers: [String: String] = [:]) -> Action {
@@ -38,10 +45,25 @@ public final class FaultInjectingServer: @unchecked Sendable {
         public let body: [UInt8]
     }
 
+    /// A request and when the server held it: from the moment its body was read until its
+    /// action ended (answer sent, connection closed or reset).
+    public struct Exchange: Sendable {
+        public let request: Request
+        public let started: ContinuousClock.Instant
+        /// Nil while the action is still running.
+        public let finished: ContinuousClock.Instant?
+        /// The status the forwarded-to server answered with (forwarding actions only).
+        public let forwardedStatus: Int?
+    }
+
     public let port: Int
     private let lock = NSLock()
     private var script: [Action]
     private var received: [Request] = []
+    private var started: [ContinuousClock.Instant] = []
+    private var finished: [Int: ContinuousClock.Instant] = [:]
+    private var forwardedStatuses: [Int: Int] = [:]
+    private let afterScript: Action?
     private var stopped = false
 
     /// Requests past the end of the script get this.
@@ -51,8 +73,11 @@ public final class FaultInjectingServer: @unchecked Sendable {
     private static let maximumBodyBytes = 64 << 20
 
     /// Starts listening on 127.0.0.1 on a free port.
-    public init(script: [Action]) throws {
+    /// - Parameter afterScript: the action for requests past the end of the script (default: a
+    ///   500 `script_exhausted` answer).
+    public init(script: [Action], afterScript: Action? = nil) throws {
         self.script = script
+        self.afterScript = afterScript
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -82,6 +107,22 @@ public final class FaultInjectingServer: @unchecked Sendable {
         lock.withLock { received }
     }
 
+    /// Appends actions to the script (for requests not read yet).
+    public func append(_ actions: [Action]) {
+        lock.withLock { script += actions }
+    }
+
+    /// Every request read so far with when it was held, in arrival order.
+    public var exchanges: [Exchange] {
+        lock.withLock {
+            received.indices.map {
+                Exchange(
+                    request: received[$0], started: started[$0], finished: finished[$0],
+                    forwardedStatus: forwardedStatuses[$0])
+            }
+        }
+    }
+
     /// Stops accepting; connections already open finish their action.
     public func stop() {
         lock.withLock { stopped = true }
@@ -109,14 +150,16 @@ public final class FaultInjectingServer: @unchecked Sendable {
             close(connection)
             return
         }
-        let action: Action = lock.withLock {
+        let (action, index): (Action, Int) = lock.withLock {
             received.append(request)
-            return script.isEmpty ? Self.exhausted : script.removeFirst()
+            started.append(ContinuousClock.now)
+            return (script.isEmpty ? afterScript ?? Self.exhausted : script.removeFirst(), received.count - 1)
         }
-        perform(action, on: connection)
+        perform(action, request: request, index: index, on: connection)
+        lock.withLock { finished[index] = ContinuousClock.now }
     }
 
-    private func perform(_ action: Action, on connection: Int32) {
+    private func perform(_ action: Action, request: Request, index: Int, on connection: Int32) {
         switch action {
         case .respond(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) Scripted\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
@@ -126,7 +169,7 @@ public final class FaultInjectingServer: @unchecked Sendable {
             close(connection)
         case .delay(let seconds, let next):
             Thread.sleep(forTimeInterval: seconds)
-            perform(next, on: connection)
+            perform(next, request: request, index: index, on: connection)
         case .closeAfterBody:
             shutdown(connection, Int32(SHUT_RDWR))
             close(connection)
@@ -135,7 +178,87 @@ public final class FaultInjectingServer: @unchecked Sendable {
             var option = linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
             close(connection)
+        case .forward(let port):
+            guard let answer = Self.forward(request, to: port) else {
+                // The real server could not be reached: the client sees a reset.
+                return perform(.resetAfterBody, request: request, index: index, on: connection)
+            }
+            lock.withLock { forwardedStatuses[index] = answer.status }
+            Self.send(answer.bytes, on: connection)
+            shutdown(connection, Int32(SHUT_WR))
+            close(connection)
+        case .forwardThenReset(let port):
+            if let answer = Self.forward(request, to: port) {
+                lock.withLock { forwardedStatuses[index] = answer.status }
+            }
+            perform(.resetAfterBody, request: request, index: index, on: connection)
         }
+    }
+
+    /// Sends `request` to 127.0.0.1:`port` on a new connection and reads the whole answer,
+    /// rewritten to close the connection after it (as every answer of this server does).
+    /// - Returns: the status and the answer's bytes, or nil when the server could not be reached
+    ///   or did not answer within 30 s.
+    private static func forward(_ request: Request, to port: Int) -> (status: Int, bytes: [UInt8])? {
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard upstream >= 0 else { return nil }
+        defer { close(upstream) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(upstream, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let hopByHop: Set<String> = [
+            "connection", "keep-alive", "content-length", "transfer-encoding", "expect",
+        ]
+        var head = "\(request.method) \(request.target) HTTP/1.1\r\n"
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) where !hopByHop.contains(name) {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Content-Length: \(request.body.count)\r\nConnection: close\r\n\r\n"
+        send(Array(head.utf8) + request.body, on: upstream)
+
+        // The answer's head, then a Content-Length body (or everything up to the close).
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let separator = Array("\r\n\r\n".utf8)
+        var headEnd: Int?
+        while headEnd == nil {
+            let count = recv(upstream, &chunk, chunk.count, 0)
+            guard count > 0, buffer.count < maximumHeadBytes else { return nil }
+            buffer += chunk[0..<count]
+            headEnd = buffer.firstRange(of: separator)?.lowerBound
+        }
+        guard let headEnd else { return nil }
+        let lines = String(decoding: buffer[0..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ", maxSplits: 2)
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        var length: Int?
+        var headers: [String] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            if name == "content-length" {
+                length = Int(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+            if name != "connection" && name != "keep-alive" { headers.append(line) }
+        }
+        var body = Array(buffer[(headEnd + separator.count)...])
+        while length.map({ body.count < $0 }) ?? true {
+            let count = recv(upstream, &chunk, chunk.count, 0)
+            if count == 0, length == nil { break }
+            guard count > 0 else { return nil }
+            body += chunk[0..<count]
+        }
+        let rewritten = ([lines[0]] + headers + ["Connection: close", "", ""]).joined(separator: "\r\n")
+        return (status, Array(rewritten.utf8) + body)
     }
 
     /// The request head and its `Content-Length` body, or nil if the client went away first.
