@@ -19,6 +19,22 @@ public struct UploadReport: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// Two runs' counts together (the real-time tier adds up its rounds); waiting batches and the
+    /// projection refresh are the later run's.
+    public static func + (lhs: UploadReport, rhs: UploadReport) -> UploadReport {
+        var sum = rhs
+        sum.queuedBatches += lhs.queuedBatches
+        sum.queuedSamples += lhs.queuedSamples
+        sum.queuedDeletions += lhs.queuedDeletions
+        sum.attempts += lhs.attempts
+        sum.deliveredBatches += lhs.deliveredBatches
+        sum.acceptedItems += lhs.acceptedItems
+        sum.rejectedItems += lhs.rejectedItems
+        sum.failedAttempts += lhs.failedAttempts
+        sum.deadBatches += lhs.deadBatches
+        return sum
+    }
+
     private enum CodingKeys: String, CodingKey {
         case queuedBatches = "queued_batches"
         case queuedSamples = "queued_samples"

@@ -31,7 +31,7 @@ final class RealTimePoller: Sendable {
         let (next, report) = upload.send(afterRow: mark)
         state.withLock { current in
             current.mark = next
-            current.report = Self.adding(current.report, report)
+            current.report = current.report + report
         }
     }
 
@@ -41,16 +41,5 @@ final class RealTimePoller: Sendable {
         done.wait()
         sendOnce()
         RealTimeUpload.describe(state.withLock { $0.report })
-    }
-
-    private static func adding(_ a: UploadReport, _ b: UploadReport) -> UploadReport {
-        var sum = a
-        sum.queuedBatches += b.queuedBatches
-        sum.queuedSamples += b.queuedSamples
-        sum.attempts += b.attempts
-        sum.deliveredBatches += b.deliveredBatches
-        sum.acceptedItems += b.acceptedItems
-        sum.failedAttempts += b.failedAttempts
-        return sum
     }
 }
