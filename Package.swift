@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "healthetl-ingest-bench",
             dependencies: [
-                "HealthETLCore", "Synthetic", "CZstd",
+                "HealthETLCore", "Synthetic", "HealthETLCollector", "CollectorSink",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/IngestBench",
@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "CollectorTests",
             dependencies: [
-                "HealthETLCollector", "HealthETLTestSupport", "CZstd",
+                "HealthETLCollector", "HealthETLTestSupport", "CollectorSink",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

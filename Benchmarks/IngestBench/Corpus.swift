@@ -1,4 +1,4 @@
-import CZstd
+import CollectorSink
 import Foundation
 import HealthETLCore
 import Synthetic
@@ -43,19 +43,17 @@ struct Corpus: Sendable {
                 "the generator gave \(samples.count) samples, fewer than the \(wanted) asked for")
         }
 
-        let encoder = JSONEncoder()
-        // Byte-identical bodies run after run (key order is otherwise up to the process's hash seed).
-        encoder.outputFormatting = [.sortedKeys]
+        // The uploaders' own JSON writer: sorted keys, byte-identical bodies run after run.
         var bodies: [Body] = []
         for (index, start) in stride(from: 0, to: wanted, by: options.batchSize).enumerated() {
             let batchID = "\(options.runID)-\(index)"
-            let (json, encode) = try Stopwatch.time {
+            let (json, encode) = Stopwatch.time {
                 let batch = WireBatch(
                     batchID: batchID,
                     samples: samples[start..<start + options.batchSize].map(WireSample.init), deletions: [])
-                return Array(try encoder.encode(batch))
+                return batch.jsonBytes()
             }
-            let (compressed, compress) = try Stopwatch.time { try Zstd.compress(json, level: options.level) }
+            let (compressed, compress) = try Stopwatch.time { try ZstdFrame.compress(json, level: options.level) }
             corpus.encodeSeconds += encode
             corpus.compressSeconds += compress
             bodies.append(
@@ -108,34 +106,6 @@ struct Corpus: Sendable {
             precondition(person < 1_000, "the synthetic people give no samples")
         }
         return samples
-    }
-}
-
-enum Zstd {
-    static func compress(_ bytes: [UInt8], level: Int32) throws -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
-        let size = output.withUnsafeMutableBytes { target in
-            bytes.withUnsafeBytes { source in
-                ZSTD_compress(target.baseAddress, target.count, source.baseAddress, source.count, level)
-            }
-        }
-        guard ZSTD_isError(size) == 0 else {
-            throw BenchFailure("zstd: \(String(cString: ZSTD_getErrorName(size)))")
-        }
-        return Array(output[0..<size])
-    }
-
-    static func decompress(_ bytes: [UInt8], size: Int) throws -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: size)
-        let produced = output.withUnsafeMutableBytes { target in
-            bytes.withUnsafeBytes { source in
-                ZSTD_decompress(target.baseAddress, target.count, source.baseAddress, source.count)
-            }
-        }
-        guard ZSTD_isError(produced) == 0, produced == size else {
-            throw BenchFailure("zstd: cannot decompress a body")
-        }
-        return output
     }
 }
 

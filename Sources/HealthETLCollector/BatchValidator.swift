@@ -3,12 +3,12 @@ import HealthETLCore
 /// Checks each item of a batch on its own against the catalog's hard rules (known metric, ids,
 /// dates, end ≥ start, values within hard limits, known categories): a bad item is refused with
 /// its reason and the rest of the batch goes on.
-struct BatchValidator: Sendable {
+public struct BatchValidator: Sendable {
     let catalog: MetricCatalog
     /// Canonical category values per category metric id.
     private let categories: [String: Set<String>]
 
-    init(catalog: MetricCatalog) {
+    public init(catalog: MetricCatalog) {
         self.catalog = catalog
         var categories: [String: Set<String>] = [:]
         for definition in catalog.metrics {
@@ -25,7 +25,7 @@ struct BatchValidator: Sendable {
         (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { $0 > 32 && $0 < 127 }
     }
 
-    func validate(_ batch: WireBatch) -> ValidatedBatch {
+    public func validate(_ batch: WireBatch) -> ValidatedBatch {
         var samples: [Sample] = []
         var indexes: [Int] = []
         samples.reserveCapacity(batch.samples.count)

@@ -2,13 +2,13 @@ import CZstd
 
 /// Decompresses a `Content-Encoding: zstd` body, refusing to produce more than a limit, so a
 /// small bomb cannot exhaust memory.
-enum ZstdBody {
-    enum Failure: Error, Equatable {
+public enum ZstdBody {
+    public enum Failure: Error, Equatable {
         case corrupt(String)
         case tooLarge
     }
 
-    static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
         guard !input.isEmpty else { throw .corrupt("the body is empty") }
         guard let stream = ZSTD_createDStream() else { throw .corrupt("out of memory") }
         defer { ZSTD_freeDStream(stream) }

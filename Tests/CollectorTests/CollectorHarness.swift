@@ -1,4 +1,4 @@
-import CZstd
+import CollectorSink
 import Foundation
 import HTTPTypes
 import HealthETLCollector
@@ -49,7 +49,7 @@ extension TestClientProtocol {
         var headers = BatchHeaders.make(key: key, token: token)
         headers[.contentType] = contentType
         if zstd { headers[.contentEncoding] = "zstd" }
-        return try await execute(uri: "/v1/batches", method: .post, headers: headers, body: ByteBuffer(bytes: zstd ? Zstd.compress(body) : body))
+        return try await execute(uri: "/v1/batches", method: .post, headers: headers, body: ByteBuffer(bytes: zstd ? try ZstdFrame.compress(body, level: 3) : body))
     }
 
     func post(_ batch: WireBatch, token: String = CollectorHarness.alice, zstd: Bool = false) async throws -> TestResponse {
@@ -90,19 +90,6 @@ extension TestResponse {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]) ?? [:] }
     var errorCode: String? { json["error"] as? String }
     var batchResponse: WireBatchResponse? { try? JSONDecoder().decode(WireBatchResponse.self, from: Data(buffer: body)) }
-}
-
-enum Zstd {
-    static func compress(_ bytes: [UInt8], level: Int32 = 3) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
-        let size = output.withUnsafeMutableBytes { target in
-            bytes.withUnsafeBytes { source in
-                ZSTD_compress(target.baseAddress, target.count, source.baseAddress, source.count, level)
-            }
-        }
-        precondition(ZSTD_isError(size) == 0, "zstd failed")
-        return Array(output[0..<size])
-    }
 }
 
 /// Samples for fixtures: an id made from the content, canonical units, UTC instants.

@@ -1,4 +1,5 @@
 import Foundation
+import CollectorSink
 import HTTPTypes
 import HealthETLCore
 import Testing
@@ -22,7 +23,7 @@ import Testing
     @Test func aCorruptOrTruncatedFrameIs400() async throws {
         try await harness.run { client in
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("z", [Self.sample])))
-            var frame = Zstd.compress(body)
+            var frame = try ZstdFrame.compress(body, level: 3)
             let truncated = Array(frame.dropLast(6))
             // zstd frames carry no checksum by default: break the magic number, not the payload.
             frame[0] ^= 0xFF
@@ -41,7 +42,7 @@ import Testing
     @Test func aBombOverTheLimitIs413() async throws {
         // 64 MiB of zeros compress to a few KiB; the limit here is 8 MiB.
         try await harness.run(maximumDecodedBytes: 8 << 20) { client in
-            let bomb = Zstd.compress([UInt8](repeating: 0x20, count: 64 << 20), level: 19)
+            let bomb = try ZstdFrame.compress([UInt8](repeating: 0x20, count: 64 << 20), level: 19)
             #expect(bomb.count < 64 << 10)
             var headers = BatchHeaders.make(key: "bomb")
             headers[.contentEncoding] = "zstd"
