@@ -6,14 +6,12 @@ struct DirtyDay: Hashable {
     let metric: Int64
     let day: Int64
 
-    /// Local time is at most 14 hours ahead of or 12 behind UTC; ±14 h covers both.
-    static let widestOffsetMilliseconds: Int64 = 14 * 3_600_000
     /// A corrupt year-long sample must not mark thousands of days.
     static let maximumDays: Int64 = 400
 
     static func days(touching start: Instant, _ end: Instant) -> ClosedRange<Int64> {
-        let first = (start.millisecondsSinceEpoch - widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
-        let last = (end.millisecondsSinceEpoch + widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
+        let first = (start.millisecondsSinceEpoch - LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
+        let last = (end.millisecondsSinceEpoch + LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
         return first...min(last, first + maximumDays)
     }
 

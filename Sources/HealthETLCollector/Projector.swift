@@ -1,4 +1,3 @@
-import Foundation
 import HealthETLCore
 import HealthETLStore
 
@@ -127,7 +126,7 @@ struct Projector: Sendable {
             try insert.bind(
                 .integer(user), .integer(metric), .integer(rollup.day.daysSinceEpoch), .optional(rollup.sum), .optional(rollup.average),
                 .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)), .optional(rollup.latest),
-                .text(Self.encodeSources(rollup.sources)), .real(rollup.coverageSeconds), .integer(now.millisecondsSinceEpoch))
+                .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds), .integer(now.millisecondsSinceEpoch))
             _ = try insert.execute()
         }
     }
@@ -151,10 +150,5 @@ struct Projector: Sendable {
                 .integer(now.millisecondsSinceEpoch))
             _ = try insert.execute()
         }
-    }
-
-    /// Source names as a JSON array (names are the user's own strings: escaped properly).
-    static func encodeSources(_ sources: [String]) -> String {
-        String(decoding: (try? JSONResponse.encoder.encode(sources)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }

@@ -47,7 +47,7 @@ public struct DailyRollupCalculator: Sendable {
     /// samples with `start < window.upperBound && end >= window.lowerBound`: a sample that started
     /// before the window and ends inside it still puts part of its value on the day.
     public static func sampleWindow(for day: CivilDate) -> Range<Instant> {
-        let margin: Int64 = 14 * 3_600_000
+        let margin = LocalZone.widestOffsetMilliseconds
         let midnight = day.daysSinceEpoch * LocalZone.millisecondsPerDay
         let from = Instant(millisecondsSinceEpoch: midnight - margin)
         let to = Instant(millisecondsSinceEpoch: midnight + LocalZone.millisecondsPerDay + margin)

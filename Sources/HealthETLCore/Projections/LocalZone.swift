@@ -11,6 +11,8 @@ public enum LocalZone: Hashable, Sendable {
     public static let utc = LocalZone.fixed(utcOffsetSeconds: 0)
 
     static let millisecondsPerDay: Int64 = 86_400_000
+    /// UTC offsets in use lie within ±14 h: widening a UTC window by this covers every zone.
+    public static let widestOffsetMilliseconds: Int64 = 14 * 3_600_000
 
     /// The offset from UTC in force at `instant`.
     public func utcOffsetSeconds(at instant: Instant) -> Int64 {

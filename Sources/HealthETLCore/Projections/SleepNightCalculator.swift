@@ -44,7 +44,7 @@ public struct SleepNightCalculator: Sendable {
     /// `[N−1 12:00, N 12:00)` read as UTC and widened by 14 h on each side (offsets lie within
     /// ±14 h). Query samples with `end` in this window.
     public static func sampleWindow(forNight night: CivilDate) -> Range<Instant> {
-        let margin: Int64 = 14 * 3_600_000
+        let margin = LocalZone.widestOffsetMilliseconds
         let noon = night.daysSinceEpoch * LocalZone.millisecondsPerDay + nightBoundary
         let from = Instant(millisecondsSinceEpoch: noon - LocalZone.millisecondsPerDay - margin)
         let to = Instant(millisecondsSinceEpoch: noon + margin)
