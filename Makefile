@@ -7,7 +7,9 @@ STRICT       = -Xswiftc -warnings-as-errors
 DEMO_STORE  ?= $(CURDIR)/.demo-store
 BIN          = .build/debug/healthetl
 
-.PHONY: deps build test api-fuzz demo bench format clean
+FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
+
+.PHONY: deps build test lint api-fuzz demo bench format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -23,8 +25,8 @@ deps:
 build: deps
 	$(SWIFT) build $(STRICT)
 
-## test: build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run
-test: build
+## test: lint, build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run
+test: lint build
 	$(SWIFT) test $(STRICT)
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
@@ -53,9 +55,13 @@ bench: deps
 	./Benchmarks/ingest-bench.sh
 	./Benchmarks/upload-bench.sh
 
-## format: rewrite sources with the committed .swift-format
+## lint: the committed .swift-format, strictly: any finding fails
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
+
+## format: rewrite the same sources with the committed .swift-format
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --parallel --recursive $(FORMATTED)
 
 clean:
 	rm -rf .build "$(DEMO_STORE)"

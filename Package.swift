@@ -42,10 +42,24 @@ let package = Package(
             resources: [.copy("Resources/metric-catalog.json")],
             swiftSettings: strict),
 
-        // The SQLite store: migrations, the atomic batch writer, cursors, reports.
+        // The one SQLite layer: connection, statements, the PRAGMA profile, named migrations,
+        // private files and the soundness check on open. The client store and the collector use it.
+        .target(
+            name: "HealthETLSQLite",
+            dependencies: ["HealthETLCore", "CSQLite"],
+            swiftSettings: strict),
+
+        // The collector API's types (batch, deletion, response, projections, errors) with the
+        // batch's canonical JSON and its digest: shared by the collector sink and the collector.
+        .target(
+            name: "HealthETLWire",
+            dependencies: ["HealthETLCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+
+        // The client store: the atomic batch writer, cursors, the upload queue, reports.
         .target(
             name: "HealthETLStore",
-            dependencies: ["HealthETLCore", "CSQLite"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "CSQLite"],
             swiftSettings: strict),
 
         // Drives a source adapter into the store: normalize, batch, commit with cursors, supersede.
@@ -72,7 +86,7 @@ let package = Package(
         .target(
             name: "CollectorSink",
             dependencies: [
-                "HealthETLCore", "CZstd",
+                "HealthETLCore", "HealthETLWire", "CZstd",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -84,7 +98,7 @@ let package = Package(
         .target(
             name: "HealthETLCollector",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "CZstd",
+                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -92,11 +106,21 @@ let package = Package(
             ],
             swiftSettings: strict),
 
-        // The thin executable: argument parsing and wiring only.
+        // The plugin registry, the store's config file with one section per plugin, and the
+        // commands' library entry points (uploads, tier 1) the thin executable calls.
+        .target(
+            name: "HealthETLRuntime",
+            dependencies: [
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic", "CollectorSink",
+            ],
+            swiftSettings: strict),
+
+        // The thin executable: argument parsing and one library call per command.
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "AppleHealth", "Synthetic", "CollectorSink",
+                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "HealthETLStore", "HealthETLPipeline",
+                "HealthETLCollector", "HealthETLRuntime", "AppleHealth", "Synthetic", "CollectorSink",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "healthetl-ingest-bench",
             dependencies: [
-                "HealthETLCore", "Synthetic", "HealthETLCollector", "CollectorSink",
+                "HealthETLCore", "HealthETLWire", "Synthetic", "HealthETLCollector", "CollectorSink",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/IngestBench",
@@ -132,8 +156,16 @@ let package = Package(
             dependencies: ["HealthETLCore", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
+            name: "HealthETLRuntimeTests",
+            dependencies: ["HealthETLRuntime", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthETLWireTests",
+            dependencies: ["HealthETLWire", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "HealthETLStoreTests",
-            dependencies: ["HealthETLStore", "HealthETLTestSupport", "CSQLite"],
+            dependencies: ["HealthETLStore", "HealthETLSQLite", "HealthETLTestSupport", "CSQLite"],
             swiftSettings: strict),
         .testTarget(
             name: "AppleHealthTests",
@@ -146,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "CollectorTests",
             dependencies: [
-                "HealthETLCollector", "HealthETLTestSupport", "CollectorSink",
+                "HealthETLCollector", "HealthETLWire", "HealthETLTestSupport", "CollectorSink",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -156,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "CollectorSinkTests",
             dependencies: [
-                "CollectorSink", "HealthETLCollector", "HealthETLTestSupport", "CZstd",
+                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLTestSupport", "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -166,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "UploadTests",
             dependencies: [
-                "HealthETLPipeline", "HealthETLStore", "CollectorSink", "HealthETLCollector", "HealthETLTestSupport",
+                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "CollectorSink", "HealthETLCollector", "HealthETLTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Foundation
 import HealthETLCollector
 import HealthETLCore
+import HealthETLWire
 
 /// The collector's per-batch CPU work that needs no database, run here on the same bodies with
 /// the collector's own code (single-threaded), so a slow run can be split into "before SQLite"

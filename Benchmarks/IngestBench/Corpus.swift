@@ -1,6 +1,7 @@
 import CollectorSink
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Synthetic
 
 /// The request bodies, built before the clock starts: synthetic people's histories, normalized,

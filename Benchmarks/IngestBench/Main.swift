@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLWire
 
 /// `healthetl-ingest-bench`: collector ingest throughput through HTTP (batches of zstd JSON),
 /// client and server on one machine. Exit status: 0 the run completed (the verdict line says

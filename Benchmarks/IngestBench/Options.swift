@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLWire
 
 /// `healthetl-ingest-bench` command line (hand-parsed: the bench keeps its dependencies few).
 struct Options: Sendable {

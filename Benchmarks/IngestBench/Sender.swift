@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HealthETLCore
+import HealthETLWire
 
 /// One batch's round trip.
 struct BatchResult: Sendable {

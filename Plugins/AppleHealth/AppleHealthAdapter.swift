@@ -6,13 +6,16 @@ import HealthETLCore
 /// is extracted), records are tagged hot or cold by the export date, and after the main file the
 /// ECG recordings are read. Damage part-way (a truncated download, a bad CRC) ends the read as
 /// incomplete, with everything before it already handed on.
+///
+/// Checkpoints fall at the ends of top-level elements, so a read resumed from the store's cursors
+/// for the same export (its stream names the export date) parses the prologue up to the
+/// `ExportDate`, passes over the committed stretch unparsed, and parses on from the cursor.
 public struct AppleHealthAdapter: SourceAdapter {
     public static let name = "apple_health"
     public static let summary = "Apple Health export: export.zip, its export.xml, or the unzipped folder"
+    public static let capabilities: SourceCapabilities = [.exports, .resumable]
 
     public init() {}
-
-    public var capabilities: SourceCapabilities { [.exports, .resumable] }
 
     public func recognize(_ input: SourceInput) -> SourceRecognition {
         do {
@@ -25,41 +28,90 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
         let files = try ExportLocator.locate(input.path)
-        let xml = ExportXMLHandler(
-            hotWindowSeconds: input.hotWindowSeconds, routes: RouteResolver(files: files), endPosition: files.mainSize)
+        let resume = try resumePoint(files, input)
+        var xml = ExportXMLHandler(
+            hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
+            endPosition: files.mainSize)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
-        do {
-            try files.readMain { chunk in
-                try parser.feed(chunk)
-                try hand(xml.events, position: parser.consumedOffset, stream: xml.streamName, to: &handler)
-                xml.events.removeAll(keepingCapacity: true)
+        var position: Int64
+        if let resume, let size = files.mainSize, resume.at >= size {
+            // The main file is committed whole: only its stream is needed, for what follows it.
+            xml = resume.prologue
+            for event in xml.events { try handler.receive(event) }
+            xml.events.removeAll()
+            try handler.receive(.resumed(at: resume.at))
+            position = size
+        } else {
+            var reader = ResumingReader(resume: resume)
+            do {
+                try files.readMain { chunk in
+                    try reader.feed(chunk, to: parser) {
+                        try hand(xml.takeCompletedEvents(), position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+                        try handler.receive(.resumed(at: $0))
+                    }
+                    try hand(xml.takeCompletedEvents(), position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+                }
+                try parser.finish()
+            } catch let error as XMLStreamError where error.kind != .hostile {
+                problem = "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
+                    + " \(error.byteOffset)): \(error.message). Everything before it was imported"
+            } catch let error as ZipError {
+                problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
             }
-            try parser.finish()
-        } catch let error as XMLStreamError where error.kind != .hostile {
-            problem = "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
-                + " \(error.byteOffset)): \(error.message). Everything before it was imported"
-        } catch let error as ZipError {
-            problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
+            xml.ensureStream()
+            // After damage, what an element cut short emitted goes too, under the last boundary.
+            try hand(xml.events, position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+            xml.events.removeAll()
+            position = problem == nil ? parser.consumedOffset : parser.topLevelEnd
+            if position > parser.topLevelEnd {
+                try hand([], position: position, stream: xml.streamName, to: &handler)
+            }
         }
-        xml.ensureStream()
-        var position = parser.consumedOffset
-        try hand(xml.events, position: position, stream: xml.streamName, to: &handler)
-        xml.events.removeAll()
         for path in files.electrocardiograms {
+            position += 1
+            if let resume, position <= resume.at { continue }
             guard let bytes = try? files.readFile(path) else {
                 xml.warn("unreadable_ecg_file")
                 continue
             }
             let recording = ECGReader.read(bytes, path: path)
             var events: [SourceEvent] = [.document(recording.document)]
-            if let record = recording.record { events.append(.auxiliaryRecord(record, lane: .cold)) }
-            position += 1
+            if let record = recording.record {
+                // A recent ECG is hot like any record: tier 1 sends it at once.
+                let lane = record.end.timestamp.map { xml.lane(ending: $0.instant) } ?? .cold
+                events.append(.auxiliaryRecord(record, lane: lane))
+            }
             try hand(events, position: position, stream: xml.streamName, to: &handler)
         }
         var warnings = xml.warnings
         warnings.merge(parser.warnings) { $0 + $1 }
         return SourceReadReport(complete: problem == nil, warnings: warnings, problem: problem)
+    }
+
+    /// Where a read of this export can start again: the lowest of its stream's hot and cold
+    /// cursors, when that lies past the prologue. An export without an `ExportDate` has no
+    /// stream of its own to resume, so it is read whole (its records de-duplicate by content).
+    private func resumePoint(_ files: any ExportFiles, _ input: SourceInput) throws -> ResumePoint? {
+        guard !input.resumeFrom.isEmpty else { return nil }
+        let probe = ExportXMLHandler(
+            hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
+            endPosition: files.mainSize)
+        probe.stopsOnceDated = true
+        let parser = XMLStreamParser(handler: probe)
+        do {
+            try files.readMain { chunk in try parser.feed(chunk) }
+        } catch is ExportDated {
+            // The prologue ends here.
+        } catch {
+            return nil
+        }
+        guard let stream = probe.streamName, stream != ExportXMLHandler.undatedStream else { return nil }
+        let cursors = input.resumeFrom.filter { $0.stream == stream }
+        let at = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
+        let prologueEnd = parser.topLevelEnd
+        guard at > prologueEnd else { return nil }
+        return ResumePoint(stream: stream, prologueEnd: prologueEnd, at: at, prologue: probe)
     }
 
     /// Hands events on, then a checkpoint covering them.

@@ -12,7 +12,7 @@ extension CollectorSink {
         var request = request
         // Added here and nowhere else; the request is never logged.
         request.headers.add(name: "Authorization", value: "Bearer " + configuration.token.secret)
-        let started = ContinuousClock.now
+        let started = clock.monotonic()
         let response: HTTPClientResponse
         do {
             response = try await client.execute(request, timeout: .duration(configuration.requestTimeout))
@@ -45,13 +45,13 @@ extension CollectorSink {
                 "http.method": "\(request.method.rawValue)", "http.status": "\(status)",
                 "http.subject": "\(subject)",
                 "http.response_bytes": "\(body.count)",
-                "duration.ms": "\(Int(((ContinuousClock.now - started).seconds * 1000).rounded()))",
+                "duration.ms": "\(Int((clock.secondsSince(started) * 1000).rounded()))",
             ])
         guard succeeded else {
             throw ResponseClassifier.classify(
                 status: status, retryAfter: response.headers.first(name: "Retry-After"),
                 location: response.headers.first(name: "Location"),
-                body: body, now: now(), subject: subject)
+                body: body, now: clock.now(), subject: subject)
         }
         return CollectorAnswer(
             status: status, body: body,

@@ -1,32 +1,37 @@
 import AsyncHTTPClient
 import Foundation
 import HealthETLCore
+import HealthETLWire
 
 extension CollectorSink {
     public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError)
-        -> [WireDailyRollup]
+        -> [DailyRollup]
     {
         let query = QueryEncoding.query([
             ("metric", metric), ("from", from.description), ("to", to.description),
         ])
         let body = try await get("/v1/projections/daily?" + query, subject: "daily rollups of \(metric)")
-        guard let decoded = try? JSONDecoder().decode(DailyRollupsBody.self, from: Data(body)) else {
+        guard let decoded = try? JSONDecoder().decode(DailyRollupsBody.self, from: Data(body)),
+            case let days = decoded.days.compactMap(DailyRollup.init), days.count == decoded.days.count
+        else {
             throw .retryable(
                 reason: "the collector's answer for daily rollups of \(metric) is not a list of days",
                 notBeforeSeconds: nil)
         }
-        return decoded.days
+        return days
     }
 
-    public func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [WireSleepNight] {
+    public func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [SleepNight] {
         let query = QueryEncoding.query([("from", from.description), ("to", to.description)])
         let body = try await get("/v1/projections/sleep?" + query, subject: "sleep nights")
-        guard let decoded = try? JSONDecoder().decode(SleepNightsBody.self, from: Data(body)) else {
+        guard let decoded = try? JSONDecoder().decode(SleepNightsBody.self, from: Data(body)),
+            case let nights = decoded.nights.compactMap(SleepNight.init), nights.count == decoded.nights.count
+        else {
             throw .retryable(
                 reason: "the collector's answer for sleep nights is not a list of nights",
                 notBeforeSeconds: nil)
         }
-        return decoded.nights
+        return nights
     }
 
     private func get(_ pathAndQuery: String, subject: String) async throws(DeliveryError) -> [UInt8] {

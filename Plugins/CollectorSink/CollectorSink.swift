@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Logging
 import NIOCore
 import NIOSSL
@@ -12,14 +13,15 @@ import NIOSSL
 /// the client holds connections and event-loop resources that are not freed otherwise.
 public final class CollectorSink: SampleSink {
     public static let name = "collector"
-    public var capabilities: SinkCapabilities { [.deletions, .projections] }
+    public static let summary = "a healthetl collector (`healthetl serve`): zstd JSON batches over HTTPS, projections back"
+    public static let capabilities: SinkCapabilities = [.deletions, .projections]
 
     public let configuration: CollectorSinkConfiguration
     let client: HTTPClient
     /// A client handed in belongs to the caller, who shuts it down.
     private let ownsClient: Bool
     let logger: Logger
-    let now: @Sendable () -> Instant
+    let clock: Clock
 
     /// A batch answer lists at most one rejection per item; 8 MiB is far above any real one.
     static let maximumAnswerBytes = 8 << 20
@@ -27,14 +29,14 @@ public final class CollectorSink: SampleSink {
     static let maximumErrorBytes = 64 << 10
 
     /// A sink with its own HTTP client (timeouts from the configuration, TLS 1.2 or newer).
-    /// - Parameter now: the clock `Retry-After` dates are measured from.
+    /// - Parameter clock: what `Retry-After` dates and exchange times are measured with.
     public convenience init(
         configuration: CollectorSinkConfiguration, logger: Logger = Logger(label: "healthetl.sink.collector"),
-        now: @escaping @Sendable () -> Instant = CollectorSink.wallClock
+        clock: Clock = .system
     ) {
         self.init(
             configuration: configuration, client: Self.makeHTTPClient(configuration), ownsClient: true,
-            logger: logger, now: now)
+            logger: logger, clock: clock)
     }
 
     /// A sink over a client the caller owns and shuts down (its timeouts and TLS settings apply;
@@ -42,21 +44,21 @@ public final class CollectorSink: SampleSink {
     public convenience init(
         configuration: CollectorSinkConfiguration, httpClient: HTTPClient,
         logger: Logger = Logger(label: "healthetl.sink.collector"),
-        now: @escaping @Sendable () -> Instant = CollectorSink.wallClock
+        clock: Clock = .system
     ) {
         self.init(
-            configuration: configuration, client: httpClient, ownsClient: false, logger: logger, now: now)
+            configuration: configuration, client: httpClient, ownsClient: false, logger: logger, clock: clock)
     }
 
     private init(
         configuration: CollectorSinkConfiguration, client: HTTPClient, ownsClient: Bool, logger: Logger,
-        now: @escaping @Sendable () -> Instant
+        clock: Clock
     ) {
         self.configuration = configuration
         self.client = client
         self.ownsClient = ownsClient
         self.logger = logger
-        self.now = now
+        self.clock = clock
     }
 
     /// An HTTP client for the collector: the configuration's timeouts, TLS 1.2 at least, no
@@ -81,17 +83,12 @@ public final class CollectorSink: SampleSink {
         try await client.shutdown()
     }
 
-    /// The wall clock as an `Instant`.
-    @Sendable public static func wallClock() -> Instant {
-        Instant(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
-    }
-
     // MARK: - SampleSink
 
     /// `batch.wire` as JSON (sorted keys, written directly: `JSONEncoder` would cost several
     /// microseconds a sample), in one zstd frame.
     public func encode(_ batch: DeliveryBatch) throws(CollectorSinkError) -> [UInt8] {
-        try ZstdFrame.compress(batch.wire.jsonBytes(), level: configuration.zstdLevel)
+        try ZstdFrame.compress(WireBatch(batch).jsonBytes(), level: configuration.zstdLevel)
     }
 
     public func deliver(batchID: String, payload: [UInt8]) async throws(DeliveryError) -> DeliveryReceipt {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import NIOCore
 
 /// Sorts the collector's failure answers and transport failures into the two kinds the retry

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 
 /// The body of `GET /v1/projections/sleep`; only the nights are used.
 struct SleepNightsBody: Decodable {

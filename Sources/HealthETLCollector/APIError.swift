@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Hummingbird
 
 /// An error answered as JSON `{error, message}` with its HTTP status.

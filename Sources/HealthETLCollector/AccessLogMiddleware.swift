@@ -1,3 +1,4 @@
+import HealthETLCore
 import Hummingbird
 import Logging
 
@@ -6,14 +7,14 @@ import Logging
 struct AccessLogMiddleware: RouterMiddleware {
     typealias Context = CollectorContext
     let logger: Logger
+    let clock: Clock
 
     func handle(
         _ request: Request, context: CollectorContext, next: (Request, CollectorContext) async throws -> Response
     ) async throws -> Response {
-        let started = ContinuousClock.now
+        let started = clock.monotonic()
         let response = try await next(request, context)
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = clock.secondsSince(started) * 1000
         logger.info(
             "request",
             metadata: [

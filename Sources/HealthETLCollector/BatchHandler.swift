@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HealthETLCore
+import HealthETLWire
 import Hummingbird
 
 /// `POST /v1/batches`: idempotent by `Idempotency-Key`, zstd or plain JSON, all-or-nothing per
@@ -31,9 +32,8 @@ struct BatchHandler: Sendable {
 
         let batch = try Self.decode(try await decodedBody(request))
         // "The same body" means the same batch, however the client spaced or ordered its JSON: the
-        // digest is over the batch's canonical JSON (the core's direct writer, not JSONEncoder,
-        // which cost a quarter of the server's CPU here).
-        let digest = Array(SHA256.hash(data: batch.jsonBytes()))
+        // digest is over the batch's canonical JSON.
+        let digest = batch.canonicalDigest()
         guard batch.batchID == key else {
             throw APIError(.badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
         }

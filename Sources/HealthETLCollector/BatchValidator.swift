@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 
 /// Checks each item of a batch on its own against the catalog's hard rules (known metric, ids,
 /// dates, end ≥ start, values within hard limits, known categories): a bad item is refused with

@@ -1,5 +1,6 @@
 import HealthETLCore
-import HealthETLStore
+import HealthETLWire
+import HealthETLSQLite
 
 /// Writes one validated batch inside the caller's transaction: upserts, tombstones and the
 /// projection days they touch.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import HealthETLCore
 import Hummingbird
 import Logging
@@ -14,7 +15,8 @@ public enum Collector {
         let tokens = try TokenFile(path: configuration.tokensPath)
         let authenticator = Authenticator(tokens)
         let storage = try SQLiteCollectorStorage(
-            directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog)
+            directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
+            clock: configuration.clock)
         let app = application(
             configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog, logger: logger,
             onListening: onListening)
@@ -31,13 +33,22 @@ public enum Collector {
             catalog: catalog, logger: logger, onListening: onListening)
     }
 
+    /// Every path the API serves, with its methods (the registrations below must match).
+    static let routes: [String: [HTTPRequest.Method]] = [
+        "/v1/healthz": [.get],
+        "/v1/batches": [.post],
+        "/v1/projections/daily": [.get],
+        "/v1/projections/sleep": [.get],
+    ]
+
     static func application(
         configuration: CollectorConfiguration, storage: any CollectorStorage, authenticator: Authenticator, catalog: MetricCatalog,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: CollectorContext.self)
-        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: AccessLogMiddleware(logger: logger, clock: configuration.clock))
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
 
         let batches = BatchHandler(

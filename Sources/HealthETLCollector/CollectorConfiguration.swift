@@ -1,3 +1,5 @@
+import HealthETLCore
+
 /// How `healthetl serve` runs: where it listens, keeps its data, finds its tokens, and how
 /// large a batch may be.
 public struct CollectorConfiguration: Sendable {
@@ -12,11 +14,14 @@ public struct CollectorConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// Largest batch after zstd decompression.
     public var maximumDecodedBytes: Int
+    /// Stored and logged times (tests set it).
+    public var clock: Clock
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,
-        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20
+        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20, clock: Clock = .system
     ) {
+        self.clock = clock
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -1,4 +1,4 @@
-import HealthETLStore
+import HealthETLSQLite
 
 /// The collector's tables. Every table's key starts with the user, so every query is scoped by
 /// its first key column.

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 
 /// What the collector's handlers need from its database. SQLite is the embedded default; a
 /// PostgreSQL backend implements the same protocol, and the handlers do not change.

@@ -1,5 +1,5 @@
 import Dispatch
-import HealthETLStore
+import HealthETLSQLite
 
 /// One SQLite connection confined to one serial queue: async callers hand it closures, never
 /// the connection itself.

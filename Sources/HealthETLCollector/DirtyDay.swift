@@ -1,5 +1,5 @@
 import HealthETLCore
-import HealthETLStore
+import HealthETLSQLite
 
 /// A projection key to recompute: a metric's local day (days since 1970-01-01).
 struct DirtyDay: Hashable {

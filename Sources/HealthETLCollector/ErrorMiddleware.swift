@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 import Hummingbird
 import Logging
 

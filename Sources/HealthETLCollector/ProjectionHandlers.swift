@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 import Hummingbird
 
 /// `GET /v1/projections/daily` and `/sleep`: the caller's projections for a range of local days,

@@ -1,5 +1,5 @@
 import HealthETLCore
-import HealthETLStore
+import HealthETLSQLite
 
 /// Recomputes the projections of dirty days with the core's calculators — the same code a
 /// client runs for offline projections — and keeps the results in the projection tables.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthETLCore
-import HealthETLStore
+import HealthETLWire
+import HealthETLSQLite
 
 extension SQLiteCollectorStorage {
     public func dailyRollups(user: String, metric: String, from: CivilDate, to: CivilDate) async throws -> [WireDailyRollup] {

@@ -1,5 +1,5 @@
 import HealthETLCore
-import HealthETLStore
+import HealthETLSQLite
 
 /// The collector's embedded storage: one SQLite database in the data directory, written and read
 /// on one queue (SQLite has one writer anyway).
@@ -11,21 +11,12 @@ public final class SQLiteCollectorStorage: CollectorStorage {
     /// Opens (creating when new, 0700/0600) the database in `directory` and registers the users.
     public init(
         directory: String, users: [String], catalog: MetricCatalog, priority: SourcePriority = SourcePriority(),
-        now: @escaping @Sendable () -> Instant = Store.systemNow
+        clock: Clock = .system
     ) throws {
-        let files = StoreDirectory(path: directory)
-        try files.prepare()
-        let connection = try SQLiteConnection(path: files.databasePath)
-        try connection.execute(
-            """
-            PRAGMA busy_timeout = 5000;
-            PRAGMA page_size = 16384;
-            PRAGMA journal_mode = WAL;
-            PRAGMA synchronous = NORMAL;
-            PRAGMA temp_store = MEMORY;
-            PRAGMA cache_size = -65536;
-            """)
-        try Migrator(migrations: CollectorSchema.migrations).migrate(connection, nowMilliseconds: now().millisecondsSinceEpoch)
+        let now = clock.now
+        let connection = try SQLiteConnection.open(
+            in: DatabaseDirectory(path: directory), profile: .collector, migrations: CollectorSchema.migrations,
+            nowMilliseconds: now().millisecondsSinceEpoch)
         var state = try StorageState(connection: connection)
         for user in users { try state.registerUser(user, connection: connection) }
         database = DatabaseQueue(label: "healthetl.collector.database", connection: connection, state: state)

@@ -1,5 +1,5 @@
 import HealthETLCore
-import HealthETLStore
+import HealthETLSQLite
 
 /// What the storage queue keeps between calls: interned user and metric ids, and the longest
 /// sample seen per user and metric.

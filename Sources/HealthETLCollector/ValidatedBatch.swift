@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLWire
 
 /// A batch checked against the catalog's hard rules: what will be stored, and what was refused.
 public struct ValidatedBatch: Sendable {

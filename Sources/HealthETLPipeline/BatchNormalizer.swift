@@ -23,6 +23,7 @@ final class BatchNormalizer {
         var notes = BatchNotes()
         notes.roles.reserveCapacity(raw.records.count)
         notes.flags.reserveCapacity(raw.records.count)
+        var coverage: [CoverageKey: SnapshotCoverage] = [:]
         lastCoverage = nil
         for entry in raw.records {
             switch normalizer.normalize(entry.record, as: metric(named: entry.record.type)) {
@@ -30,14 +31,18 @@ final class BatchNormalizer {
                 batch.samples.append(LanedSample(sample, lane: entry.lane))
                 notes.roles.append(entry.role)
                 notes.flags.append(sample.flags)
-                if raw.snapshot != nil { cover(sample, in: &notes) }
+                if raw.snapshot != nil { cover(sample, in: &coverage) }
             case .quarantined(let record):
                 batch.quarantined.append(record)
                 notes.quarantinedByRole[entry.role, default: 0] += 1
                 if entry.role == .record { notes.quarantinedByReason[record.reason.rawValue, default: 0] += 1 }
             }
         }
-        if let last = lastCoverage { notes.coverage[CoverageKey(source: last.sourceName, metric: last.metric)] = last }
+        if let last = lastCoverage {
+            let key = CoverageKey(source: last.sourceName, metric: last.metric)
+            coverage[key] = coverage[key].map { $0.union(last) } ?? last
+        }
+        batch.coverage = Array(coverage.values)
         return (batch, notes)
     }
 
@@ -51,7 +56,7 @@ final class BatchNormalizer {
 
     /// Widens the covered range of the sample's source and metric. Records come grouped by type
     /// and source, so the last range is extended without hashing.
-    private func cover(_ sample: Sample, in notes: inout BatchNotes) {
+    private func cover(_ sample: Sample, in coverage: inout [CoverageKey: SnapshotCoverage]) {
         if lastCoverage?.sourceName == sample.sourceName, lastCoverage?.metric == sample.metric {
             // Widened in place: no copy of the range's strings per sample.
             if sample.start < lastCoverage!.earliestStart { lastCoverage!.earliestStart = sample.start }
@@ -60,11 +65,11 @@ final class BatchNormalizer {
         }
         if let last = lastCoverage {
             let key = CoverageKey(source: last.sourceName, metric: last.metric)
-            notes.coverage[key] = notes.coverage[key].map { $0.union(last) } ?? last
+            coverage[key] = coverage[key].map { $0.union(last) } ?? last
         }
         let point = SnapshotCoverage(
             sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
         let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
-        lastCoverage = notes.coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
+        lastCoverage = coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
     }
 }

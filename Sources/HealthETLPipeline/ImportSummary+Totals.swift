@@ -10,6 +10,8 @@ extension ImportSummary {
             total.flagged += part.flagged
             total.quarantined += part.quarantined
             total.duplicates += part.duplicates
+            total.deletedEarlier += part.deletedEarlier
+            total.tier1Sent += part.tier1Sent
             total.flaggedByReason.merge(part.flaggedByReason, uniquingKeysWith: +)
             total.quarantinedByReason.merge(part.quarantinedByReason, uniquingKeysWith: +)
             total.correlations += part.correlations
@@ -26,6 +28,7 @@ extension ImportSummary {
             total.lanes.change += part.lanes.change
             total.warnings.merge(part.warnings, uniquingKeysWith: +)
             total.bytesRead += part.bytesRead
+            total.resumedAtByte += part.resumedAtByte
             total.elapsedSeconds += part.elapsedSeconds
         }
         total.problem = summaries.compactMap(\.problem).first

@@ -1,7 +1,8 @@
 import HealthETLCore
 
 /// What an import did, by outcome and reason; `--json` prints it. Counts add up:
-/// `accepted + flagged + quarantined + duplicates == recordsRead`.
+/// `accepted + flagged + quarantined + duplicates + deletedEarlier == recordsRead`, where
+/// `recordsRead` counts what this run read (a resumed run starts at `resumedAtByte`).
 public struct ImportSummary: Codable, Equatable, Sendable {
     public struct Lanes: Codable, Equatable, Sendable {
         public var hot = 0
@@ -34,8 +35,10 @@ public struct ImportSummary: Codable, Equatable, Sendable {
     /// Newly stored with flags.
     public var flagged = 0
     public var quarantined = 0
-    /// Already stored (this or an earlier import), or deleted since the export was taken.
+    /// Already stored, by this or an earlier import.
     public var duplicates = 0
+    /// Kept out by a deletion committed earlier: deleted since the export was taken.
+    public var deletedEarlier = 0
     public var flaggedByReason: [String: Int] = [:]
     public var quarantinedByReason: [String: Int] = [:]
     public var correlations = 0
@@ -55,6 +58,11 @@ public struct ImportSummary: Codable, Equatable, Sendable {
     /// What made the import partial, and where.
     public var problem: String?
     public var bytesRead: Int64 = 0
+    /// Where this run started reading: 0 on a fresh start, the committed position on a resume.
+    public var resumedAtByte: Int64 = 0
+    /// Hot tier-1 samples delivered to the configured sink before the command returned (0 when
+    /// no sink is configured).
+    public var tier1Sent = 0
     public var elapsedSeconds = 0.0
     /// Each input's own summary, when one command imported several.
     public var inputs: [ImportSummary]?
@@ -77,9 +85,38 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         case workoutDuplicates = "workout_duplicates"
         case activitySummaries = "activity_summaries"
         case bytesRead = "bytes_read"
+        case deletedEarlier = "deleted_earlier"
+        case resumedAtByte = "resumed_at_byte"
+        case tier1Sent = "tier1_sent"
         case elapsedSeconds = "elapsed_s"
     }
 
     /// The total of warnings of every kind.
     public var warningCount: Int { warnings.values.reduce(0, +) }
+}
+
+extension ImportSummary {
+    /// Takes the commit-side counts from the engine's tally (what was read is counted while reading).
+    mutating func record(_ tally: IngestTally) {
+        accepted = tally.accepted
+        flagged = tally.flagged
+        quarantined = tally.quarantined
+        duplicates = tally.duplicates
+        deletedEarlier = tally.deletedEarlier
+        flaggedByReason = tally.flaggedByReason
+        quarantinedByReason = tally.quarantinedByReason
+        correlations = tally.correlations
+        correlationsQuarantined = tally.correlationsQuarantined
+        correlationComponents.stored = tally.correlationComponents.stored
+        correlationComponents.alreadyStored = tally.correlationComponents.alreadyStored
+        correlationComponents.quarantined = tally.correlationComponents.quarantined
+        otherRecords.stored = tally.otherRecords.stored
+        otherRecords.alreadyStored = tally.otherRecords.alreadyStored
+        otherRecords.quarantined = tally.otherRecords.quarantined
+        tombstones = tally.tombstones
+        workouts = tally.workouts
+        workoutDuplicates = tally.workoutDuplicates
+        activitySummaries = tally.activitySummaries
+        documents = tally.documents
+    }
 }

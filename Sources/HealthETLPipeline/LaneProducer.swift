@@ -5,46 +5,44 @@ import HealthETLCore
 /// it and hands it to the writer; sleeps (in wall time) while every source is waiting for the
 /// clock.
 final class LaneProducer: @unchecked Sendable {
-    private let lane: Lane
+    let lane: Lane
     private let sources: [any LaneSource]
     private var cursors: [Int64]
     private let normalizer: BatchNormalizer
-    private let clock: SimulatedClock
+    private let simulated: SimulatedClock
     private let until: Instant?
     private let batchLimit: Int
     private let stop: StopSignal
-    private let wall: @Sendable () -> Instant
-    private let queue: SharedLaneQueue
+    private let clock: Clock
+    private let writer: LaneWriter
 
     /// Never sleep longer than this, so a stop is noticed promptly.
     private static let longestNap = 0.25
 
     init(
-        lane: Lane, sources: [any LaneSource], cursors: [Int64], catalog: MetricCatalog, clock: SimulatedClock,
-        until: Instant?, batchLimit: Int, stop: StopSignal, wall: @escaping @Sendable () -> Instant,
-        queue: SharedLaneQueue
+        lane: Lane, sources: [any LaneSource], cursors: [Int64], catalog: MetricCatalog, simulated: SimulatedClock,
+        until: Instant?, batchLimit: Int, stop: StopSignal, clock: Clock, writer: LaneWriter
     ) {
         self.lane = lane
         self.sources = sources
         self.cursors = cursors
         self.normalizer = BatchNormalizer(catalog: catalog)
-        self.clock = clock
+        self.simulated = simulated
         self.until = until
         self.batchLimit = batchLimit
         self.stop = stop
-        self.wall = wall
-        self.queue = queue
+        self.clock = clock
+        self.writer = writer
     }
 
     func run() {
-        defer { queue.producerFinished() }
         var active = Array(sources.indices)
         while !active.isEmpty, !stop.isRaised {
             var soonest: Instant?
             var progressed = false
             for index in active {
                 guard !stop.isRaised else { return }
-                let now = clock.now(wall: wall())
+                let now = simulated.now(wall: clock.now())
                 let bounded = until.map { min($0, now) } ?? now
                 switch sources[index].next(lane, after: cursors[index], now: bounded, limit: batchLimit) {
                 case .batch(let events, let cursor):
@@ -62,7 +60,7 @@ final class LaneProducer: @unchecked Sendable {
                 }
             }
             if !progressed, let soonest {
-                let seconds = clock.secondsUntil(soonest, wall: wall())
+                let seconds = simulated.secondsUntil(soonest, wall: clock.now())
                 Thread.sleep(forTimeInterval: min(Self.longestNap, max(0.001, seconds)))
             }
         }
@@ -75,6 +73,12 @@ final class LaneProducer: @unchecked Sendable {
         raw.cursors = [lane: cursor]
         for event in events { raw.append(event) }
         let (batch, notes) = normalizer.normalize(raw)
-        return queue.put(LaneJob(batch: batch, notes: notes), lane: lane)
+        do {
+            try writer.submit(.normalized(batch, notes), lane: lane)
+            return true
+        } catch {
+            // The writer failed or stopped; the run reports why.
+            return false
+        }
     }
 }

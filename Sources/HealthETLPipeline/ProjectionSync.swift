@@ -7,12 +7,12 @@ import HealthETLStore
 public final class ProjectionSync {
     let store: Store
     let sink: any SampleSink
-    let now: () -> Instant
+    let clock: Clock
 
-    public init(store: Store, sink: any SampleSink, now: @escaping () -> Instant = Store.systemNow) {
+    public init(store: Store, sink: any SampleSink, clock: Clock = .system) {
         self.store = store
         self.sink = sink
-        self.now = now
+        self.clock = clock
     }
 
     public struct Report: Sendable, Codable, Equatable {
@@ -30,7 +30,7 @@ public final class ProjectionSync {
 
     public func refresh() async throws -> Report {
         var report = Report()
-        guard sink.capabilities.contains(.projections) else {
+        guard type(of: sink).capabilities.contains(.projections) else {
             report.notRefreshed = "the sink serves no projections; use `healthetl projections --local`"
             return report
         }
@@ -40,7 +40,7 @@ public final class ProjectionSync {
             report.notRefreshed = "\(undelivered) batches are not delivered yet; their days stay stale"
             return report
         }
-        let started = now()
+        let started = clock.now()
         let (keys, _) = try store.dirtyProjectionKeys()
         for (metric, days) in keys.sorted(by: { $0.key < $1.key }) {
             report.metrics += 1

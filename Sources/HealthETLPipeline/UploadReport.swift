@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one upload or catch-up run did.
 public struct UploadReport: Sendable, Equatable, Codable {
     /// Batches formed and queued by this run.
@@ -47,5 +49,12 @@ public struct UploadReport: Sendable, Equatable, Codable {
         case deadBatches = "dead_batches"
         case waitingBatches = "waiting_batches"
         case projections
+    }
+}
+
+extension UploadReport {
+    /// The report as the JSON recorded with its upload run.
+    public func jsonText() throws -> String {
+        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
     }
 }

@@ -17,8 +17,8 @@ public final class Uploader {
     let sink: any SampleSink
     let limits: UploadLimits
     let policy: RetryPolicy
-    let now: () -> Instant
-    let random: () -> Double
+    let clock: Clock
+    let randomness: Randomness
     let owner: Int32
     let isAlive: (Int32) -> Bool
     /// Longer than any one request may take: a lease that expires was abandoned.
@@ -28,7 +28,7 @@ public final class Uploader {
 
     public init(
         store: Store, sink: any SampleSink, limits: UploadLimits = UploadLimits(), policy: RetryPolicy = RetryPolicy(),
-        now: @escaping () -> Instant = Store.systemNow, random: @escaping () -> Double = { Double.random(in: 0..<1) },
+        clock: Clock = .system, randomness: Randomness = .system,
         owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive, leaseSeconds: Int64 = 300,
         concurrency: Int = 4
     ) {
@@ -36,8 +36,8 @@ public final class Uploader {
         self.sink = sink
         self.limits = limits
         self.policy = policy
-        self.now = now
-        self.random = random
+        self.clock = clock
+        self.randomness = randomness
         self.owner = owner
         self.isAlive = isAlive
         self.leaseSeconds = leaseSeconds
@@ -61,7 +61,7 @@ public final class Uploader {
     /// - Returns: false when everything is queued.
     func formNextPending(into report: inout UploadReport) throws -> Bool {
         let sampleMark = try store.uploadMark(.sampleRow)
-        let rows = try store.samples(afterRow: sampleMark, limit: limits.samples)
+        let rows = try store.samples(afterRow: sampleMark, limit: limits.samples, leavingOutRealTime: true)
         if let last = rows.last?.row {
             try enqueue(samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last], into: &report)
             return true
@@ -113,7 +113,7 @@ public final class Uploader {
     /// batches. Their ids differ from the first sends' (the run's time is part of the content),
     /// so the collector stores them again, and de-duplicates by sample id.
     public func enqueueWindow(since: Instant, into report: inout UploadReport) throws {
-        let salt = "catch-up \(now().millisecondsSinceEpoch)"
+        let salt = "catch-up \(clock.now().millisecondsSinceEpoch)"
         var row: Int64 = 0
         while true {
             let rows = try store.samples(afterRow: row, limit: limits.samples, committedSince: since)
@@ -148,7 +148,8 @@ public final class Uploader {
             return
         }
         try store.enqueueUpload(
-            batchID: batchID, tier: tier, payload: payload, samples: samples.count, deletions: deletions.count, marks: marks)
+            batchID: batchID, tier: tier, payload: payload, samples: samples.count, deletions: deletions.count, marks: marks,
+            realTimeSamples: tier == .realTime ? samples.map(\.id) : [])
         report.queuedBatches += 1
         report.queuedSamples += samples.count
         report.queuedDeletions += deletions.count
@@ -200,9 +201,9 @@ public final class Uploader {
                 if outstanding == 0 {
                     // Nothing on the wire and nothing leasable: wait for the next attempt of these
                     // tiers if it comes before the deadline, else stop.
-                    guard let retryUntil, now() < retryUntil, let next = try store.nextUploadAttempt(tiers: tiers), next <= retryUntil
+                    guard let retryUntil, clock.now() < retryUntil, let next = try store.nextUploadAttempt(tiers: tiers), next <= retryUntil
                     else { break }
-                    let wait = max(0, now().seconds(until: next))
+                    let wait = max(0, clock.now().seconds(until: next))
                     try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
                     continue
                 }
@@ -224,7 +225,7 @@ public final class Uploader {
             report.acceptedItems += receipt.accepted
             report.rejectedItems += receipt.rejected.count
         case .failure(let error):
-            try item.fail(error, now: now(), policy: policy, random: random())
+            try item.fail(error, now: clock.now(), policy: policy, random: randomness.unitInterval())
             try store.recordUpload(item)
             report.failedAttempts += 1
             if item.state == .dead { report.deadBatches += 1 }

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 /// A projection key whose rollup must be recomputed: a metric (interned id) on a local day
 /// (days since 1970-01-01). Integers only, so marking costs no string hashing per sample.

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 /// A batch in the upload queue with what it holds, for `queue` listings and the uploaders.
 public struct QueuedUpload: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// Writes a batch and advances its cursors in one transaction.
@@ -38,6 +39,7 @@ extension Store {
                 try write(batch.activitySummaries, context: context, into: &result)
                 try write(batch.documents, context: context, into: &result)
                 try mark(context.dirty, at: committedAt)
+                if batch.snapshot != nil { try widenCoverage(batch.coverage, stream: context.stream) }
                 try faultInjection?(.afterRows)
                 for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
                     try advance(stream: context.stream, name: batch.stream, lane: lane, to: position, at: committedAt)
@@ -173,6 +175,22 @@ extension Store {
             .blob(tombstone.sampleID.bytes), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
             .optional(end), .text(tombstone.reason), .integer(tombstone.deletedAt.millisecondsSinceEpoch),
             .integer(context.stream), .integer(context.committedAt))
+    }
+
+    /// Widens what the stream's snapshot covers by the batch's ranges, in the batch's transaction.
+    private func widenCoverage(_ ranges: [SnapshotCoverage], stream: Int64) throws {
+        let upsert = try prepared(
+            """
+            INSERT INTO snapshot_coverage(stream_id, metric_id, source_id, earliest_ms, latest_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT DO UPDATE SET earliest_ms = min(earliest_ms, excluded.earliest_ms),
+                latest_ms = max(latest_ms, excluded.latest_ms)
+            """)
+        for range in ranges {
+            try upsert.run(
+                .integer(stream), .integer(try intern(.metrics, range.metric)), .integer(try intern(.sources, range.sourceName)),
+                .integer(range.earliestStart.millisecondsSinceEpoch), .integer(range.latestStart.millisecondsSinceEpoch))
+        }
     }
 
     private func mark(_ keys: DirtyKeySet, at committedAt: Int64) throws {

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// Stores new workouts with their parts, events, statistics and route; known ones are counted.

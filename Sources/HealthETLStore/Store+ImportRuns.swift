@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// Records that an import of `input` by `source` started; returns the run's id.

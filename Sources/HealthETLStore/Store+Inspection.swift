@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// SQLite's own consistency check: `["ok"]` for a sound database.

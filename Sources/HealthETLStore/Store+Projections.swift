@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLSQLite
 
 /// The local projection tables and the dirty keys that say which of them are out of date.
 extension Store {
@@ -21,7 +22,7 @@ extension Store {
     /// Replaces a metric's rollups for `days` with `rollups` (days the source no longer has are
     /// pruned) and clears the dirty keys of those days marked no later than `markedBefore`.
     public func replaceDailyProjections(
-        metric: String, days: ClosedRange<CivilDate>, with rollups: [WireDailyRollup], origin: String, markedBefore: Instant
+        metric: String, days: ClosedRange<CivilDate>, with rollups: [DailyRollup], origin: String, markedBefore: Instant
     ) throws {
         let now = now()
         try connection.writeTransaction {
@@ -36,13 +37,12 @@ extension Store {
                     origin, refreshed_ms)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                 """)
-            for rollup in rollups {
-                guard let day = CivilDate(text: rollup.day), days.contains(day) else { continue }
+            for rollup in rollups where days.contains(rollup.day) {
                 try insert.run(
-                    .integer(metricID), .text(rollup.day), .optional(rollup.sum), .optional(rollup.avg), .optional(rollup.min),
-                    .optional(rollup.max), .integer(Int64(rollup.count)), .optional(rollup.latest),
-                    .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds), .text(rollup.computedAt), .text(origin),
-                    .integer(now.millisecondsSinceEpoch))
+                    .integer(metricID), .text(rollup.day.description), .optional(rollup.sum), .optional(rollup.average),
+                    .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)),
+                    .optional(rollup.latest), .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds),
+                    .text((rollup.computedAt ?? now).description), .text(origin), .integer(now.millisecondsSinceEpoch))
             }
             let clean = try prepared("DELETE FROM dirty_keys WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3 AND marked_ms <= ?4")
             try clean.bind(range + [.integer(markedBefore.millisecondsSinceEpoch)])
@@ -51,7 +51,7 @@ extension Store {
     }
 
     /// Replaces the sleep nights `nights` with `fetched`, pruning nights the source no longer has.
-    public func replaceSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [WireSleepNight], origin: String) throws {
+    public func replaceSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [SleepNight], origin: String) throws {
         let now = now()
         try connection.writeTransaction {
             try prepared("DELETE FROM projection_nights WHERE night BETWEEN ?1 AND ?2")
@@ -62,18 +62,18 @@ extension Store {
                     computed_at, origin, refreshed_ms)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                 """)
-            for night in fetched {
-                guard let date = CivilDate(text: night.night), nights.contains(date) else { continue }
+            for night in fetched where nights.contains(night.night) {
                 try insert.run(
-                    .text(night.night), .text(night.source), .real(night.inBedSeconds), .real(night.asleepSeconds),
+                    .text(night.night.description), .text(night.source), .real(night.inBedSeconds), .real(night.asleepSeconds),
                     .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds), .real(night.awakeSeconds),
-                    .text(night.start), .text(night.end), .text(night.computedAt), .text(origin), .integer(now.millisecondsSinceEpoch))
+                    .text(night.start.description), .text(night.end.description), .text((night.computedAt ?? now).description),
+                    .text(origin), .integer(now.millisecondsSinceEpoch))
             }
         }
     }
 
     /// Local rollups of a metric within `days`, with whether each day's key is dirty.
-    public func dailyProjections(metric: String, days: ClosedRange<CivilDate>) throws -> [(rollup: WireDailyRollup, origin: String, dirty: Bool)] {
+    public func dailyProjections(metric: String, days: ClosedRange<CivilDate>) throws -> [(rollup: DailyRollup, origin: String, dirty: Bool)] {
         let statement = try prepared(
             """
             SELECT p.day, p.sum, p.avg, p.min, p.max, p.count, p.latest, p.sources, p.coverage_s, p.computed_at, p.origin,
@@ -83,37 +83,39 @@ extension Store {
             """)
         try statement.bind(.text(metric), .text(days.lowerBound.description), .text(days.upperBound.description))
         func optional(_ column: Int32) -> Double? { statement.isNull(column) ? nil : statement.double(column) }
-        var result: [(WireDailyRollup, String, Bool)] = []
+        var result: [(DailyRollup, String, Bool)] = []
         while try statement.step() {
+            guard let day = CivilDate(text: statement.text(0) ?? "") else { continue }
             let sources = (try? JSONDecoder().decode([String].self, from: Data((statement.text(7) ?? "[]").utf8))) ?? []
-            let rollup = WireDailyRollup(
-                metric: metric, day: statement.text(0) ?? "", sum: optional(1), avg: optional(2), min: optional(3), max: optional(4),
-                count: Int(statement.int64(5)), latest: optional(6), sources: sources, coverageSeconds: statement.double(8),
-                computedAt: statement.text(9) ?? "")
+            let rollup = DailyRollup(
+                metric: metric, day: day, sum: optional(1), average: optional(2), minimum: optional(3),
+                maximum: optional(4), count: Int(statement.int64(5)), latest: optional(6), sources: sources,
+                coverageSeconds: statement.double(8), computedAt: TimestampParser.parse(statement.text(9) ?? "")?.instant)
             result.append((rollup, statement.text(10) ?? "", statement.int64(11) != 0))
         }
         return result
     }
 
     /// Local sleep nights within `nights`.
-    public func sleepProjections(nights: ClosedRange<CivilDate>) throws -> [(night: WireSleepNight, origin: String)] {
+    public func sleepProjections(nights: ClosedRange<CivilDate>) throws -> [(night: SleepNight, origin: String)] {
         let statement = try prepared(
             """
             SELECT night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s, start, end, computed_at, origin
             FROM projection_nights WHERE night BETWEEN ?1 AND ?2 ORDER BY night
             """)
         try statement.bind(.text(nights.lowerBound.description), .text(nights.upperBound.description))
-        var result: [(WireSleepNight, String)] = []
+        var result: [(SleepNight, String)] = []
+        func instant(_ column: Int32) -> Instant? { TimestampParser.parse(statement.text(column) ?? "")?.instant }
         while try statement.step() {
-            result.append(
-                (
-                    WireSleepNight(
-                        night: statement.text(0) ?? "", source: statement.text(1) ?? "", inBedSeconds: statement.double(2),
-                        asleepSeconds: statement.double(3), coreSeconds: statement.double(4), deepSeconds: statement.double(5),
-                        remSeconds: statement.double(6), awakeSeconds: statement.double(7), start: statement.text(8) ?? "",
-                        end: statement.text(9) ?? "", computedAt: statement.text(10) ?? ""),
-                    statement.text(11) ?? ""
-                ))
+            guard let night = CivilDate(text: statement.text(0) ?? ""), let start = instant(8), let end = instant(9) else {
+                continue
+            }
+            let stored = SleepNight(
+                night: night, source: statement.text(1) ?? "", inBedSeconds: statement.double(2),
+                asleepSeconds: statement.double(3), coreSeconds: statement.double(4), deepSeconds: statement.double(5),
+                remSeconds: statement.double(6), awakeSeconds: statement.double(7), start: start, end: end,
+                computedAt: instant(10))
+            result.append((stored, statement.text(11) ?? ""))
         }
         return result
     }

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// A completed import of a full snapshot.
@@ -51,5 +52,28 @@ extension Store {
             rows.append((last, ContentID(digest: statement.blob(1)), Instant(millisecondsSinceEpoch: statement.int64(2))))
         }
         return (rows, last)
+    }
+
+    /// What the snapshot read as `stream` covers, per source and metric, over every run that
+    /// committed part of it.
+    public func snapshotCoverage(stream: String) throws -> [SnapshotCoverage] {
+        let statement = try prepared(
+            """
+            SELECT m.name, so.name, c.earliest_ms, c.latest_ms FROM snapshot_coverage c
+            JOIN streams st ON st.id = c.stream_id
+            JOIN metrics m ON m.id = c.metric_id
+            JOIN sources so ON so.id = c.source_id
+            WHERE st.name = ?1 ORDER BY m.name, so.name
+            """)
+        try statement.bind(.text(stream))
+        var ranges: [SnapshotCoverage] = []
+        while try statement.step() {
+            ranges.append(
+                SnapshotCoverage(
+                    sourceName: statement.text(1) ?? "", metric: statement.text(0) ?? "",
+                    earliestStart: Instant(millisecondsSinceEpoch: statement.int64(2)),
+                    latestStart: Instant(millisecondsSinceEpoch: statement.int64(3))))
+        }
+        return ranges
     }
 }

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 extension Store {
     /// Counts by metric, quarantine reason, cursor and table, read in one consistent snapshot.

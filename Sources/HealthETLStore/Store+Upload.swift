@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 /// The upload side of the store: reading what to send, and the one retry queue all tiers share.
 extension Store {
@@ -17,11 +18,19 @@ extension Store {
     }
 
     /// Samples after a row, in the order they were committed; with `committedSince`, only those
-    /// committed since then (the catch-up window).
-    public func samples(afterRow row: Int64, limit: Int, committedSince: Instant? = nil) throws -> [(row: Int64, sample: Sample)] {
+    /// committed since then (the catch-up window); with `leavingOutRealTime`, none that tier 1
+    /// queued already (the batch tier does not send them twice).
+    public func samples(
+        afterRow row: Int64, limit: Int, committedSince: Instant? = nil, leavingOutRealTime: Bool = false
+    ) throws -> [(row: Int64, sample: Sample)] {
         let statement = try cached(
-            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.committed_ms >= ?2 ORDER BY s.rowid LIMIT ?3")
-        try statement.bind(.integer(row), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)))
+            Self.sampleColumns
+                + " WHERE s.rowid > ?1 AND s.committed_ms >= ?2"
+                + " AND (?4 = 0 OR NOT EXISTS (SELECT 1 FROM real_time_queued AS r WHERE r.sample_id = s.id))"
+                + " ORDER BY s.rowid LIMIT ?3")
+        try statement.bind(
+            .integer(row), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
+            .integer(leavingOutRealTime ? 1 : 0))
         var result: [(Int64, Sample)] = []
         while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
         return result
@@ -121,7 +130,8 @@ extension Store {
     /// transaction: the batch id is stored before the first send. A batch id already queued
     /// (the same content again) is left as it is.
     public func enqueueUpload(
-        batchID: String, tier: UploadTier, payload: [UInt8], samples: Int, deletions: Int, marks: [UploadMark: Int64] = [:]
+        batchID: String, tier: UploadTier, payload: [UInt8], samples: Int, deletions: Int, marks: [UploadMark: Int64] = [:],
+        realTimeSamples: [ContentID] = []
     ) throws {
         let now = now()
         try connection.writeTransaction {
@@ -134,6 +144,8 @@ extension Store {
             ).run(
                 .text(batchID), .integer(Int64(tier.rawValue)), .integer(Int64(samples)), .integer(Int64(deletions)),
                 .blob(payload), .integer(now.millisecondsSinceEpoch))
+            let queuedByTierOne = try prepared("INSERT INTO real_time_queued(sample_id) VALUES (?1) ON CONFLICT DO NOTHING")
+            for id in realTimeSamples { try queuedByTierOne.run(.blob(id.bytes)) }
             for (mark, position) in marks {
                 try prepared(
                     """

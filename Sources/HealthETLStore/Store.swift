@@ -1,11 +1,6 @@
 import CSQLite
 import HealthETLCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import HealthETLSQLite
 
 /// The local SQLite store. One connection, confined to the thread or actor that owns the store.
 ///
@@ -14,7 +9,8 @@ import HealthETLCore
 public final class Store {
     public let directory: StoreDirectory
     let connection: SQLiteConnection
-    let now: () -> Instant
+    /// The clock's wall time, for commit and queue times.
+    let now: @Sendable () -> Instant
     var statements: [String: SQLiteStatement] = [:]
     var literalStatements: [Int: SQLiteStatement] = [:]
     var interned: [InternTable: [String: Int64]] = [:]
@@ -26,43 +22,13 @@ public final class Store {
     package var faultInjection: (@Sendable (CommitStage) throws -> Void)?
 
     /// Opens (creating if needed) the store in `directory`, private to this user, fully migrated.
-    /// - Parameter now: the clock for commit times; injected so tests are exact.
-    public init(directory: StoreDirectory, now: @escaping () -> Instant = Store.systemNow) throws {
+    /// - Parameter clock: for commit and queue times; injected so tests are exact.
+    public init(directory: StoreDirectory, clock: Clock = .system) throws {
         self.directory = directory
-        self.now = now
-        try directory.prepare()
-        do {
-            connection = try SQLiteConnection(path: directory.databasePath)
-            // A 32 MiB page cache keeps the identity index's hot pages in memory during imports
-            // (64 MiB was no faster, and let memory grow with the size of the export).
-            // 16 KiB pages (set before the first table exists; an older store keeps its own)
-            // halve the WAL's write calls and the b-tree's page splits against 4 KiB: an import
-            // measured 7 % faster.
-            // The busy timeout first: switching to WAL takes a lock another process may hold.
-            try connection.execute(
-                """
-                PRAGMA busy_timeout = 5000;
-                PRAGMA page_size = 16384;
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = NORMAL;
-                PRAGMA foreign_keys = ON;
-                PRAGMA temp_store = MEMORY;
-                PRAGMA cache_size = -32768;
-                """)
-        } catch let error as SQLiteError {
-            throw StoreError.cannotOpen(path: directory.databasePath, reason: error.description)
-        }
-        try Migrator(migrations: StoreSchema.migrations)
-            .migrate(connection, nowMilliseconds: now().millisecondsSinceEpoch)
-        // WAL and shared-memory files now exist: they must have inherited the database's mode.
-        try directory.prepare()
-    }
-
-    /// The wall clock, in milliseconds.
-    public static func systemNow() -> Instant {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Instant(millisecondsSinceEpoch: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
+        self.now = clock.now
+        connection = try SQLiteConnection.open(
+            in: directory, profile: .store, migrations: StoreSchema.migrations,
+            nowMilliseconds: now().millisecondsSinceEpoch)
     }
 
     /// Names of the migrations applied to this store, in order.

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLSQLite
 
 /// What `healthetl status` reports about a store.
 public struct StoreStatus: Codable, Equatable, Sendable {
@@ -48,6 +49,7 @@ public struct StoreStatus: Codable, Equatable, Sendable {
         public var done: Int
         /// Items the sink refused (listed by `healthetl queue`).
         public var rejectedItems: Int
+        /// When the last upload run finished; `nil` (JSON `null`) before the first.
         public var lastUpload: String?
 
         enum CodingKeys: String, CodingKey {
@@ -55,6 +57,18 @@ public struct StoreStatus: Codable, Equatable, Sendable {
             case inFlight = "in_flight"
             case rejectedItems = "rejected_items"
             case lastUpload = "last_upload"
+        }
+
+        /// Writes `last_upload` as `null` before the first upload, so scripts see one shape.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(inFlight, forKey: .inFlight)
+            try container.encode(failed, forKey: .failed)
+            try container.encode(dead, forKey: .dead)
+            try container.encode(done, forKey: .done)
+            try container.encode(rejectedItems, forKey: .rejectedItems)
+            try container.encode(lastUpload, forKey: .lastUpload)
         }
     }
 

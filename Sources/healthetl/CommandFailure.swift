@@ -1,4 +1,6 @@
 import HealthETLCore
+import HealthETLRuntime
+import HealthETLSQLite
 import HealthETLStore
 
 /// An error the user sees: one message saying what went wrong and what to do, and an exit code.
@@ -15,10 +17,18 @@ struct CommandFailure: Error {
     init(_ error: any Error) {
         switch error {
         case let failure as CommandFailure: self = failure
-        case let error as StoreError: self.init(error.description)
-        case let error as CatalogError: self.init(error.description)
-        case let error as SQLiteError: self.init(error.description)
+        case let error as RegistryError: self.init(error.description, exitCode: .usage)
+        case let error as CustomStringConvertible: self.init(error.description)
         default: self.init("\(error)")
+        }
+    }
+
+    /// Runs a library entry point, turning what it throws into a `CommandFailure`.
+    static func wrapping<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw CommandFailure(error)
         }
     }
 }

@@ -5,11 +5,15 @@ import Foundation
 /// 2 usage error, 3 partial.
 @main
 enum Entry {
-    static func main() {
+    static func main() async {
         do {
             var command = try HealthETL.parseAsRoot(
                 GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             printError("error: \(failure.message)")
             exit(failure.exitCode.rawValue)

@@ -54,9 +54,11 @@ struct GlobalOptions: ParsableArguments {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/healthetl"
     }
 
+    var storeDirectory: StoreDirectory { StoreDirectory(path: resolvedStorePath) }
+
     func openStore() throws -> Store {
         do {
-            return try Store(directory: StoreDirectory(path: resolvedStorePath))
+            return try Store(directory: storeDirectory)
         } catch {
             throw CommandFailure(error)
         }

@@ -15,6 +15,6 @@ struct HealthETL: ParsableCommand {
         version: LinkedLibraries.versionText,
         subcommands: [
             ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self, QueueCommand.self,
-            ProjectionsCommand.self, ServeCommand.self, MetricsCommand.self,
+            ProjectionsCommand.self, ServeCommand.self, MetricsCommand.self, PluginsCommand.self,
         ])
 }

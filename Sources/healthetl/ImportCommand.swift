@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import HealthETLCore
 import HealthETLPipeline
+import HealthETLRuntime
 import HealthETLStore
 
 /// `healthetl import PATH…`: every record of one or more exports into the store.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import health exports (export.zip, export.xml, or an unzipped export folder).",
@@ -27,8 +28,14 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Samples ending this close to the export date go to the hot lane (e.g. 7d, 36h).", valueName: "duration"))
     var hotWindow = "7d"
 
+    @Option(help: ArgumentHelp("Read with this source (`healthetl plugins`) instead of probing the input.", valueName: "name"))
+    var source: String?
+
+    @Flag(help: "Read every input from its start, even where the store holds it already (resuming is the default).")
+    var fromStart = false
+
     @Option(help: ArgumentHelp("Records per store transaction.", valueName: "count"))
-    var batchSize = ImportPipeline.defaultBatchSize
+    var batchSize = IngestEngine.defaultBatchSize
 
     func validate() throws {
         guard DurationText.seconds(hotWindow) != nil else {
@@ -37,59 +44,49 @@ struct ImportCommand: ParsableCommand {
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
         let firstNewRow = try store.lastSampleRow()
+        var importer = ExportImport()
+        importer.hotWindowSeconds = DurationText.seconds(hotWindow) ?? 604_800
+        importer.batchSize = batchSize
+        importer.source = source
+        importer.fromStart = fromStart
         var summaries: [ImportSummary] = []
         var failures: [String] = []
         for path in paths {
+            let progress = ProgressReporter(label: URL(fileURLWithPath: path).lastPathComponent)
             do {
-                summaries.append(try importOne(path, store: store, catalog: catalog))
+                let summary = try importer.run(path, into: store, catalog: catalog, progress: progress.report)
+                progress.finish()
+                if let problem = summary.problem { printError("warning: \(path): \(problem)") }
+                summaries.append(summary)
+            } catch let error as RegistryError where source != nil {
+                // A --source that names no source, or one that reads no files, is a usage error.
+                progress.finish()
+                throw CommandFailure(error.description, exitCode: .usage)
             } catch {
-                let message = CommandFailure(error).message
-                failures.append(message)
-                printError("error: \(message)")
+                progress.finish()
+                let failure = CommandFailure(error)
+                failures.append(failure.message)
+                printError("error: \(failure.message)")
             }
         }
         // Each failure was reported as it happened.
         guard !summaries.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
-        let summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
+        var summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
+        // Tier 1: the hot lane's tier-1 metrics go out before the command returns.
+        if let sent = await RealTimeUpload.send(store: global.storeDirectory, catalog: catalog, afterRow: firstNewRow) {
+            summary.tier1Sent = sent.acceptedItems
+        }
         if json {
             try JSONOutput.print(summary)
         } else {
             print(ImportReport.render(summary))
         }
-        if let realTime = RealTimeUpload(global: global, catalog: catalog) {
-            RealTimeUpload.describe(realTime.send(afterRow: firstNewRow).report)
-        }
         if !failures.isEmpty || !summary.complete {
             throw ExitCode(ExitStatus.partial.rawValue)
         }
-    }
-
-    private func importOne(_ path: String, store: Store, catalog: MetricCatalog) throws -> ImportSummary {
-        let input = SourceInput(path: path, hotWindowSeconds: DurationText.seconds(hotWindow) ?? 604_800)
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure("\(path) does not exist; pass the path of an export.zip, export.xml or export folder")
-        }
-        let adapter = try SourceRegistry.adapter(for: input).get()
-        let progress = ProgressReporter(label: URL(fileURLWithPath: path).lastPathComponent)
-        defer { progress.finish() }
-        let pipeline = try ImportPipeline(
-            store: store, catalog: catalog, source: type(of: adapter).name, input: path, batchSize: batchSize,
-            progress: progress.report)
-        var handler = pipeline
-        let report: SourceReadReport
-        do {
-            report = try adapter.read(input, into: &handler)
-        } catch {
-            let failure = CommandFailure(error)
-            _ = try? pipeline.abandon(problem: failure.message)
-            throw failure
-        }
-        let summary = try pipeline.finish(report)
-        if let problem = summary.problem { printError("warning: \(path): \(problem)") }
-        return summary
     }
 }

@@ -11,7 +11,7 @@ final class LaneProgress: @unchecked Sendable {
         self.enabled = enabled
     }
 
-    func report(_ summary: LaneRunSummary) {
+    func report(_ summary: LiveIngestSummary) {
         guard enabled else { return }
         let line =
             "simulated \(summary.simulatedThrough.iso8601(utcOffsetSeconds: 0))  "

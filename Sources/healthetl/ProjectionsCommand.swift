@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import HealthETLCore
+import HealthETLPipeline
+import HealthETLRuntime
 import HealthETLStore
+import HealthETLWire
 
 /// `healthetl projections`: daily rollups and sleep nights, as refreshed from the collector
 /// (with each key's freshness) or computed here with `--local`.
@@ -61,7 +64,7 @@ struct ProjectionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let last = to.flatMap { CivilDate(text: $0) } ?? CivilDate(daysSinceEpoch: Store.systemNow().millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
+        let last = to.flatMap { CivilDate(text: $0) } ?? CivilDate(daysSinceEpoch: Clock.system.now().millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
         let first = from.flatMap { CivilDate(text: $0) } ?? last.adding(days: -6)
         guard first <= last else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
         let catalog = try global.loadCatalog()
@@ -90,35 +93,23 @@ struct ProjectionsCommand: ParsableCommand {
         var rows: [Day] = []
         for name in metricNames(catalog) {
             for (rollup, _, dirty) in try store.dailyProjections(metric: name, days: days) {
-                rows.append(Day(rollup: rollup, freshness: !dirty ? "fresh" : undelivered > 0 ? "stale" : "computing"))
+                let freshness = !dirty ? "fresh" : undelivered > 0 ? "stale" : "computing"
+                rows.append(Day(rollup: WireDailyRollup(rollup, computedAt: rollup.computedAt?.description ?? ""), freshness: freshness))
             }
         }
-        let nights = metric == nil || metric == SleepNightCalculator.metric ? try store.sleepProjections(nights: days).map(\.night) : []
+        let nights = metric == nil || metric == SleepNightCalculator.metric ? try store.sleepProjections(nights: days).map { WireSleepNight($0.night, computedAt: $0.night.computedAt?.description ?? "") } : []
         return Listing(from: days.lowerBound.description, to: days.upperBound.description, origin: "collector", days: rows, nights: nights)
     }
 
     private func computed(_ store: Store, catalog: MetricCatalog, days: ClosedRange<CivilDate>) throws -> Listing {
         let stored = try StoreConfiguration.load(store: global.resolvedStorePath)
-        let priority = SourcePriority(preferred: stored.sourcePriority ?? [])
-        let wanted = Set((0...(days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch)).map { days.lowerBound.adding(days: $0) })
-        // Samples up to two days long that started before the range still reach into it.
-        let window = DailyRollupCalculator.sampleWindow(for: days.lowerBound.adding(days: -2)).lowerBound
-            ..< DailyRollupCalculator.sampleWindow(for: days.upperBound.adding(days: 1)).upperBound
-        let now = Store.systemNow().description
-        var rows: [Day] = []
-        var nights: [WireSleepNight] = []
-        for name in metricNames(catalog) {
-            guard let definition = catalog.metric(named: name)?.definition else { continue }
-            let samples = try store.samples(metric: name, starts: window)
-            guard !samples.isEmpty else { continue }
-            for rollup in DailyRollupCalculator(metric: definition, priority: priority).rollups(for: samples, days: wanted) {
-                rows.append(Day(rollup: WireDailyRollup(rollup, computedAt: now), freshness: "local"))
-            }
-            if name == SleepNightCalculator.metric {
-                nights = SleepNightCalculator(priority: priority).nights(for: samples, nights: wanted).map { WireSleepNight($0, computedAt: now) }
-            }
-        }
-        return Listing(from: days.lowerBound.description, to: days.upperBound.description, origin: "local", days: rows, nights: nights)
+        let projections = LocalProjections(catalog: catalog, priority: SourcePriority(preferred: stored.sourcePriority ?? []))
+        let computed = try projections.compute(store, metrics: metricNames(catalog), days: days)
+        let now = Clock.system.now().description
+        return Listing(
+            from: days.lowerBound.description, to: days.upperBound.description, origin: "local",
+            days: computed.days.map { Day(rollup: WireDailyRollup($0, computedAt: now), freshness: "local") },
+            nights: computed.nights.map { WireSleepNight($0, computedAt: now) })
     }
 
     private func show(_ listing: Listing) throws {

@@ -4,7 +4,7 @@ import HealthETLCollector
 import Logging
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the collector: the HTTP backend the uploaders ship batches to, with daily rollups and sleep nights.",
@@ -37,7 +37,7 @@ struct ServeCommand: ParsableCommand {
         guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         let dataDirectory = data ?? global.resolvedStorePath + "/collector"
         let configuration = CollectorConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
@@ -52,12 +52,10 @@ struct ServeCommand: ParsableCommand {
 
         let host = host
         do {
-            try BlockingTask.run {
-                try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
-                    // Unbuffered: scripts and tests wait for this line to learn the port.
-                    let line = "healthetl collector listening on http://\(host):\(port) (data in \(dataDirectory))\n"
-                    FileHandle.standardOutput.write(Data(line.utf8))
-                }
+            try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
+                // Unbuffered: scripts and tests wait for this line to learn the port.
+                let line = "healthetl collector listening on http://\(host):\(port) (data in \(dataDirectory))\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as CollectorError {
             throw CommandFailure(error.description)

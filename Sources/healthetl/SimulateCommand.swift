@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthETLCore
 import HealthETLPipeline
+import HealthETLRuntime
 import HealthETLStore
 import Synthetic
 
@@ -119,7 +120,7 @@ struct SimulateCommand: ParsableCommand {
         if !export.isEmpty { return try writeExport(format: export[0], path: export[1]) }
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
-        let now = Store.systemNow()
+        let now = Clock.system.now()
         var sources: [SyntheticPerson] = []
         var clock: SimulatedClock?
         for person in 1...people {
@@ -141,12 +142,12 @@ struct SimulateCommand: ParsableCommand {
         let signals = SignalWatcher(stop: stop)
         defer { signals.cancel() }
         let progress = LaneProgress(enabled: !json)
-        let runner = LaneRunner(
-            store: store, catalog: catalog, sources: sources, clock: runClock, until: stopAt, stop: stop,
-            batchLimit: batchSize, progress: progress.report)
-        let realTime = try RealTimeUpload(global: global, catalog: catalog).map {
-            RealTimePoller(upload: $0, afterRow: try store.lastSampleRow(), live: follow)
+        let realTime = try tierOneSender(catalog).map {
+            RealTimePoller(sender: $0, afterRow: try store.lastSampleRow(), live: follow)
         }
+        let runner = LiveIngest(
+            store: store, catalog: catalog, sources: sources, simulated: runClock, until: stopAt, stop: stop,
+            batchLimit: batchSize, afterCommit: { realTime?.committed($0) }, progress: progress.report)
         let summary = try runner.run()
         progress.finish()
         realTime?.finish()
@@ -155,6 +156,16 @@ struct SimulateCommand: ParsableCommand {
             try JSONOutput.print(report)
         } else {
             print(report.rendered)
+        }
+    }
+
+    /// Tier 1's sender when a sink is configured; unusable settings are said and skipped.
+    private func tierOneSender(_ catalog: MetricCatalog) -> RealTimeSender? {
+        do {
+            return try RealTimeSender(store: global.storeDirectory, catalog: catalog)
+        } catch {
+            printError("real-time upload skipped: \(CommandFailure(error).message)")
+            return nil
         }
     }
 

@@ -10,7 +10,7 @@ struct SimulationReport: Encodable {
     }
 
     let streams: [String]
-    let lanes: [String: LaneTally]
+    let lanes: [String: IngestTally]
     let cursors: [Cursor]
     let simulatedThrough: String
     let interrupted: Bool
@@ -19,7 +19,7 @@ struct SimulationReport: Encodable {
     /// Fraction of the run the store writer was committing.
     let writerBusy: Double
 
-    init(_ summary: LaneRunSummary) {
+    init(_ summary: LiveIngestSummary) {
         streams = summary.streams
         lanes = Dictionary(uniqueKeysWithValues: Lane.allCases.map { ($0.rawValue, summary.tally($0)) })
         cursors = summary.cursors.map { Cursor(stream: $0.stream, lane: $0.lane.rawValue, position: $0.position) }
@@ -34,7 +34,7 @@ struct SimulationReport: Encodable {
     var rendered: String {
         var table = TextTable("lane", "records", "accepted", "flagged", "quarantined", "duplicates", "deleted earlier", "tombstones", "workouts")
         for lane in Lane.allCases {
-            let t = lanes[lane.rawValue] ?? LaneTally()
+            let t = lanes[lane.rawValue] ?? IngestTally()
             table.add(lane.rawValue, "\(t.records)", "\(t.accepted)", "\(t.flagged)", "\(t.quarantined)", "\(t.duplicates)", "\(t.deletedEarlier)", "\(t.tombstones)", "\(t.workouts)")
         }
         var cursorTable = TextTable("stream", "lane", "cursor")

@@ -1,10 +1,13 @@
 import ArgumentParser
-import CollectorSink
 import HealthETLCore
-import HealthETLPipeline
+import HealthETLRuntime
 
-/// Where uploads go: the `collector` sink's options, falling back to the store's config.json.
+/// Where uploads go: a sink from the registry (the collector by default), its options over the
+/// store's config.json section for it.
 struct SinkOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The sink to upload to, by its registry name (`healthetl plugins`).", valueName: "name"))
+    var sink = "collector"
+
     @Option(help: ArgumentHelp("The collector's URL, e.g. https://collector.example.org (default: config.json).", valueName: "url"))
     var endpoint: String?
 
@@ -20,34 +23,27 @@ struct SinkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Samples per batch (default 5000).", valueName: "n"))
     var batchSize: Int?
 
-    @Flag(help: "Save --endpoint, --token-file and --allow-insecure-http into the store's config.json for later runs.")
+    @Flag(help: "Save --endpoint, --token-file, --allow-insecure-http and --batch-size into the store's config.json.")
     var saveConfig = false
 
-    /// The sink configuration, options over the stored configuration; saved when asked.
-    func resolve(store: String) throws -> (CollectorSinkConfiguration, UploadLimits) {
-        var stored = try StoreConfiguration.load(store: store)
-        if saveConfig {
-            if let endpoint { stored.endpoint = endpoint }
-            if let tokenFile { stored.tokenFile = tokenFile }
-            if allowInsecureHTTP { stored.allowInsecureHTTP = true }
-            if let batchSize { stored.batchSamples = batchSize }
-            try stored.save(store: store)
-        }
-        guard let url = endpoint ?? stored.endpoint else {
-            throw CommandFailure(
-                "no collector endpoint: pass --endpoint URL (add --save-config to remember it), or set \"endpoint\" in "
-                    + StoreConfiguration.path(store: store), exitCode: .usage)
-        }
+    /// The options given, as settings of the sink's config section.
+    var overrides: [String: PluginSettings.Value] {
+        var values: [String: PluginSettings.Value] = [:]
+        if let endpoint { values["endpoint"] = .text(endpoint) }
+        if let tokenFile { values["token_file"] = .text(tokenFile) }
+        if allowInsecureHTTP { values["allow_insecure_http"] = .flag(true) }
+        if let batchSize { values["batch_samples"] = .number(Double(batchSize)) }
+        return values
+    }
+
+    /// The sink and its settings, options over the stored configuration; saved when asked.
+    func resolve(store: String) throws -> SinkChoice {
         do {
-            let token = try CollectorToken.load(tokenFile: tokenFile ?? stored.tokenFile)
-            let configuration = try CollectorSinkConfiguration(
-                endpoint: url, token: token, allowInsecureHTTP: allowInsecureHTTP || stored.allowInsecureHTTP == true)
-            var limits = UploadLimits()
-            if let samples = batchSize ?? stored.batchSamples { limits.samples = max(1, samples) }
-            if let bytes = stored.batchBytes { limits.bytes = max(64 << 10, bytes) }
-            return (configuration, limits)
+            return try SinkChoice.resolve(store: store, sink: sink, overrides: overrides, save: saveConfig)
+        } catch let error as RegistryError {
+            throw CommandFailure(error.description, exitCode: .usage)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error)
         }
     }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
 import HealthETLCore
 import HealthETLPipeline
-import HealthETLStore
+import HealthETLRuntime
 
 /// `healthetl sync --catch-up`: tier 3 — drain the queue, then re-send a window.
-struct SyncCommand: ParsableCommand {
+struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Heal any gap: drain the retry queue, then re-send everything committed in a window.",
@@ -36,17 +36,12 @@ struct SyncCommand: ParsableCommand {
         guard DurationText.seconds(maxWait) != nil else { throw ValidationError("--max-wait takes a duration such as 90s or 10m") }
     }
 
-    func run() throws {
-        let (configuration, limits) = try sink.resolve(store: global.resolvedStorePath)
+    func run() async throws {
+        let session = UploadSession(store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
         let window = DurationText.seconds(since) ?? 86_400
         let patience = DurationText.seconds(maxWait) ?? 600
-        let report = try UploadRun.perform(kind: "sync", store: global, sink: configuration, limits: limits) { uploader, report in
-            let started = Store.systemNow()
-            let deadline = started.adding(seconds: patience)
-            try await uploader.drain(tiers: [.realTime], retryUntil: deadline, into: &report)
-            try await uploader.drain(tiers: [.realTime, .batch], formingPending: true, retryUntil: deadline, into: &report)
-            try uploader.enqueueWindow(since: started.adding(seconds: -window), into: &report)
-            try await uploader.drain(tiers: Set(UploadTier.allCases), retryUntil: deadline, into: &report)
+        let report = try await CommandFailure.wrapping {
+            try await session.catchUp(windowSeconds: window, patienceSeconds: patience)
         }
         try UploadRun.print(report, json: json)
     }

@@ -1,11 +1,8 @@
 import ArgumentParser
-import CollectorSink
-import HealthETLCore
-import HealthETLPipeline
-import HealthETLStore
+import HealthETLRuntime
 
 /// `healthetl upload`: the nightly batch run (tier 2), after what tier 1 left in the queue.
-struct UploadCommand: ParsableCommand {
+struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Ship everything not yet uploaded to the collector, in batches, through the retry queue.",
@@ -23,12 +20,9 @@ struct UploadCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a summary.")
     var json = false
 
-    func run() throws {
-        let storePath = global.resolvedStorePath
-        let (configuration, limits) = try sink.resolve(store: storePath)
-        let report = try UploadRun.perform(kind: "upload", store: global, sink: configuration, limits: limits) { uploader, report in
-            try await uploader.drain(tiers: [.realTime, .batch], formingPending: true, into: &report)
-        }
+    func run() async throws {
+        let session = UploadSession(store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
+        let report = try await CommandFailure.wrapping { try await session.nightly() }
         try UploadRun.print(report, json: json)
     }
 }

@@ -1,41 +1,8 @@
-import CollectorSink
-import Foundation
-import HealthETLCore
 import HealthETLPipeline
-import HealthETLStore
 
-/// What `upload` and `sync` share: open the store and the sink, run the uploader, record the
-/// run, report, and exit 3 while batches are still waiting.
+/// How `upload` and `sync` report: a summary or one JSON object, and exit 3 while batches are
+/// still waiting.
 enum UploadRun {
-    static func perform(
-        kind: String, store options: GlobalOptions, sink configuration: CollectorSinkConfiguration, limits: UploadLimits,
-        _ body: @escaping @Sendable (Uploader, inout UploadReport) async throws -> Void
-    ) throws -> UploadReport {
-        let path = options.resolvedStorePath
-        do {
-            return try BlockingTask.run {
-                let store = try Store(directory: StoreDirectory(path: path))
-                let sink = CollectorSink(configuration: configuration)
-                let run = try store.beginUploadRun(kind: kind)
-                var report = UploadReport()
-                do {
-                    try await body(Uploader(store: store, sink: sink, limits: limits), &report)
-                    report.projections = try await ProjectionSync(store: store, sink: sink).refresh()
-                } catch {
-                    try? await sink.shutdown()
-                    throw error
-                }
-                try await sink.shutdown()
-                try store.finishUploadRun(id: run, summaryJSON: String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
-                return report
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(error)
-        }
-    }
-
     static func print(_ report: UploadReport, json: Bool) throws {
         if json {
             try JSONOutput.print(report)

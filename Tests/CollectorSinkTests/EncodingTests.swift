@@ -2,6 +2,7 @@ import CZstd
 import CollectorSink
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Testing
 
 /// `encode(_:)`: the wire batch as JSON in one zstd frame.
@@ -25,7 +26,7 @@ import Testing
             }
         }
         #expect(ZSTD_isError(written) == 0 && written == json.count)
-        #expect(try JSONDecoder().decode(WireBatch.self, from: Data(json)) == batch.wire)
+        #expect(try JSONDecoder().decode(WireBatch.self, from: Data(json)) == WireBatch(batch))
         #expect(String(decoding: json, as: UTF8.self).hasPrefix(#"{"batch_id":"encoded","deletions":[{"#))
     }
 }

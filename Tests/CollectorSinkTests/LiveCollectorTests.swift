@@ -112,13 +112,13 @@ import Testing
                 metric: "step_count", from: F.day("2026-01-01"), to: F.day("2026-01-31"))
             #expect(days.count == 1)
             #expect(
-                days.first?.day == "2026-01-05" && days.first?.sum == 1250
+                days.first?.day.description == "2026-01-05" && days.first?.sum == 1250
                     && days.first?.sources == ["Apple Watch"])
 
             let nights = try await sink.sleepNights(from: F.day("2026-01-01"), to: F.day("2026-01-31"))
             #expect(nights.count == 1)
             let first = try #require(nights.first)
-            #expect(first.night == "2026-01-06" && first.source == "Apple Watch")
+            #expect(first.night.description == "2026-01-06" && first.source == "Apple Watch")
             #expect(first.inBedSeconds == 28_800 && first.coreSeconds == 25_200)
         }
     }

@@ -38,10 +38,10 @@ enum SinkFixtures {
     /// A sink over its own client, shut down however `body` ends.
     static func withSink<T>(
         _ configuration: CollectorSinkConfiguration,
-        now: @escaping @Sendable () -> Instant = CollectorSink.wallClock,
+        now: @escaping @Sendable () -> Instant = Clock.system.now,
         _ body: (CollectorSink) async throws -> T
     ) async throws -> T {
-        let sink = CollectorSink(configuration: configuration, logger: quiet, now: now)
+        let sink = CollectorSink(configuration: configuration, logger: quiet, clock: .following(now))
         do {
             let result = try await body(sink)
             try await sink.shutdown()

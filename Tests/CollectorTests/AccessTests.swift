@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Testing
 
 @testable import HealthETLCollector
@@ -38,6 +39,21 @@ import Testing
             #expect(deleted.headers[.init("Idempotent-Replayed")!] == nil)
             // And Alice's own ingest still replays hers.
             #expect(try await client.post(WireFixtures.batch("a-1", [Self.walk])).headers[.init("Idempotent-Replayed")!] == "true")
+        }
+    }
+
+    @Test func aWrongMethodIs405WithAllowAndAnUnknownPathStays404() async throws {
+        try await harness.run { client in
+            let getBatches = try await client.get("/v1/batches")
+            #expect(getBatches.status == .methodNotAllowed)
+            #expect(getBatches.headers[.allow] == "POST")
+            #expect(getBatches.errorCode == "method_not_allowed")
+            let postHealth = try await client.execute(uri: "/v1/healthz", method: .post, headers: [:])
+            #expect(postHealth.status == .methodNotAllowed)
+            #expect(postHealth.headers[.allow] == "GET")
+            let deleteDaily = try await client.execute(uri: "/v1/projections/daily", method: .delete, headers: [:])
+            #expect(deleteDaily.headers[.allow] == "GET")
+            #expect(try await client.get("/v1/nothing-here").status == .notFound)
         }
     }
 

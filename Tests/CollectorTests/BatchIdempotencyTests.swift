@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import HealthETLTestSupport
 import Testing
 

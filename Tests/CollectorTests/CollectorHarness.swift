@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HealthETLCollector
 import HealthETLCore
+import HealthETLWire
 import HealthETLTestSupport
 import Hummingbird
 import HummingbirdTesting

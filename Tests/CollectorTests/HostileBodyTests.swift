@@ -2,6 +2,7 @@ import Foundation
 import CollectorSink
 import HTTPTypes
 import HealthETLCore
+import HealthETLWire
 import Testing
 
 /// zstd bodies, size limits and malformed JSON (reliability P6): a 4xx with a reason, the

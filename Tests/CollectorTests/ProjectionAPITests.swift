@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLWire
 import Testing
 
 /// Projections served by the collector, on hand-computed fixtures. (The calculators' own rules

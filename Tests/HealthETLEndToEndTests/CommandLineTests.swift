@@ -35,6 +35,34 @@ import Testing
         #expect((heartRate["accepted_units"] as? [String: Any])?["count/min"] != nil)
     }
 
+    @Test func pluginsListsEverySourceAndSinkByName() throws {
+        let result = try runner.run(["plugins", "--json"])
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        let plugins = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: plugins.map { ($0["name"] as? String ?? "?", $0) })
+        #expect(byName["apple_health"]?["kind"] as? String == "source")
+        #expect(byName["apple_health"]?["capabilities"] as? [String] == ["exports", "resumable"])
+        #expect(byName["synthetic"]?["kind"] as? String == "source")
+        #expect(byName["collector"]?["kind"] as? String == "sink")
+        #expect(byName["collector"]?["config_section"] as? String == "sinks.collector")
+        #expect(byName["collector"]?["capabilities"] as? [String] == ["deletions", "projections"])
+        for plugin in plugins {
+            #expect((plugin["summary"] as? String)?.isEmpty == false)
+        }
+        let table = try runner.run(["plugins"])
+        #expect(table.standardOutput.contains("apple_health") && table.standardOutput.contains("sinks.collector"))
+    }
+
+    @Test func importNamesAnUnknownSourceAsAUsageError() throws {
+        let export = TestPaths.repository("SampleExports/apple-health-sample.zip")
+        let unknown = try runner.run(["--store", directory.child("s"), "import", export, "--source", "fitbit"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("no source named fitbit"), "\(unknown.standardError)")
+        let live = try runner.run(["--store", directory.child("s"), "import", export, "--source", "synthetic"])
+        #expect(live.exitCode == 2)
+        #expect(live.standardError.contains("healthetl simulate"), "\(live.standardError)")
+    }
+
     @Test func statusOnANewStoreReportsNothingAndKeepsFilesPrivate() throws {
         let previous = umask(0o022)
         defer { umask(previous) }
@@ -47,6 +75,13 @@ import Testing
         #expect((status["cursors"] as? [Any])?.isEmpty == true)
         #expect((status["quarantine"] as? [String: Any])?["total"] as? Int == 0)
         #expect((status["tombstones"] as? [String: Any])?["total"] as? Int == 0)
+        // Before the first upload the last one is null, and the table says never.
+        let queue = try #require(status["queue"] as? [String: Any])
+        #expect(queue.keys.contains("last_upload"))
+        #expect(queue["last_upload"] is NSNull)
+        let table = try runner.run(["--store", store, "status"])
+        #expect(table.standardOutput.contains("last upload never"), "\(table.standardOutput)")
+        #expect(!table.standardOutput.contains("1970"))
         #expect(try mode(store) == 0o700)
         let files = try FileManager.default.contentsOfDirectory(atPath: store)
         #expect(files.contains("healthetl.sqlite"))

@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLSQLite
 import HealthETLStore
 import HealthETLTestSupport
 import Testing
@@ -155,6 +156,74 @@ import Testing
         case (let x?, let y?): return x == y || abs(x - y) <= 1e-6 * max(abs(x), abs(y))
         default: return false
         }
+    }
+
+    /// An export with `hot` HRV readings in the 7 days before its date (tier 1) and `cold` heart
+    /// rates months before.
+    func tierOneExport(hot: Int, cold: Int) throws -> String {
+        var builder = ExportXMLBuilder(exportDate: "2024-06-01 09:00:00 +0200")
+        builder.addHeartRates(0..<cold)
+        for index in 0..<hot {
+            let date = "2024-05-3\(index % 2) 0\(index % 10):1\(index % 6):00 +0200"
+            builder.add(
+                "<Record type=\"HKQuantityTypeIdentifierHeartRateVariabilitySDNN\" sourceName=\"Simon’s Apple Watch\""
+                    + " unit=\"ms\" startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(40 + index)\"/>")
+        }
+        let path = directory.child("tier-one-\(hot)-\(cold).xml")
+        try builder.write(to: path)
+        return path
+    }
+
+    /// Tier 1 on import: with a collector configured, the hot tier-1 samples are on it when
+    /// `import` returns, without `upload`; `upload` then sends the rest and not them again.
+    @Test func hotTierOneSamplesReachTheCollectorWithoutUpload() throws {
+        let server = try Server(runner: runner, directory: directory)
+        defer { server.stop() }
+        let store = directory.child("tier-one")
+        let token = tokenFile(mode: 0o600)
+        let configure = try healthetl([
+            "--store", store, "upload", "--endpoint", server.url, "--token-file", token, "--save-config",
+        ])
+        #expect(configure.exitCode == 0, "\(configure.standardError)")
+
+        let imported = try healthetl(["--store", store, "import", try tierOneExport(hot: 12, cold: 300), "--json"])
+        #expect(imported.exitCode == 0, "\(imported.standardError)")
+        let summary = json(imported)
+        #expect((summary["lanes"] as? [String: Int])?["hot"] == 12)
+        #expect(summary["tier1_sent"] as? Int == 12, "\(summary) \(imported.standardError)")
+        let remote = server.dataDirectory + "/healthetl.sqlite"
+        #expect(try Self.column("SELECT count(*) FROM samples", database: remote) == ["12"])
+
+        let upload = try healthetl(["--store", store, "upload", "--json"])
+        #expect(upload.exitCode == 0, "\(upload.standardError)")
+        #expect(json(upload)["queued_samples"] as? Int == 300, "tier 1's samples were queued again: \(json(upload))")
+        #expect(try Self.column("SELECT count(*) FROM samples", database: remote) == ["312"])
+    }
+
+    /// Tier 1 with the collector away: three quick tries (0, 1 and 3 s), then the batch waits in
+    /// the queue at tier 1, and the import itself succeeds.
+    @Test func tierOneTriesThreeTimesThenLeavesTheBatchToTheQueue() throws {
+        let store = directory.child("tier-one-down")
+        let token = tokenFile(mode: 0o600)
+        var closed = 0
+        do {
+            let listener = try FaultInjectingServer(script: [])
+            closed = listener.port
+            listener.stop()
+        }
+        let saved = try healthetl([
+            "--store", store, "upload", "--endpoint", "http://127.0.0.1:\(closed)", "--token-file", token, "--save-config",
+        ])
+        #expect(saved.exitCode == 0, "\(saved.standardError)")
+        let imported = try healthetl(["--store", store, "import", try tierOneExport(hot: 4, cold: 10), "--json"])
+        #expect(imported.exitCode == 0, "\(imported.standardError)")
+        #expect(json(imported)["tier1_sent"] as? Int == 0)
+        let queue = json(try healthetl(["--store", store, "queue", "--json"]))
+        let batches = queue["batches"] as? [[String: Any]] ?? []
+        #expect(batches.count == 1, "\(queue)")
+        #expect(batches.first?["tier"] as? Int == 1)
+        #expect(batches.first?["attempts"] as? Int == 3)
+        #expect(batches.first?["samples"] as? Int == 4)
     }
 
     /// U3, the oracle: uploads killed with SIGKILL at random moments, then a catch-up, leave on

@@ -9,7 +9,7 @@ import Testing
     let directory = TemporaryDirectory()
 
     func openStore() throws -> Store {
-        try Store(directory: StoreDirectory(path: directory.child("store")), now: { RecordFixtures.now })
+        try Store(directory: StoreDirectory(path: directory.child("store")), clock: .fixed(RecordFixtures.now))
     }
 
     func batch(_ range: Range<Int>, cursor: Int64, stream: String = "test:stream") -> CommitBatch {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLSQLite
 import HealthETLTestSupport
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
             let store = try Store(directory: StoreDirectory(path: path))
             try store.connection.execute("INSERT INTO schema_migrations VALUES ('9999_future', 0)")
         }
-        #expect(throws: StoreError.newerSchema(migration: "9999_future")) {
+        #expect(throws: DatabaseError.newerSchema(migration: "9999_future")) {
             _ = try Store(directory: StoreDirectory(path: path))
         }
     }
@@ -65,7 +66,7 @@ import Testing
         do {
             _ = try Store(directory: StoreDirectory(path: path))
             Issue.record("a world-readable database was opened")
-        } catch let error as StoreError {
+        } catch let error as DatabaseError {
             guard case .unsafePermissions(let file, let mode, let fix) = error else {
                 Issue.record("unexpected \(error)")
                 return
@@ -86,7 +87,7 @@ import Testing
         #expect {
             _ = try Store(directory: StoreDirectory(path: path))
         } throws: { error in
-            guard case StoreError.unsafePermissions(let file, 0o750, let fix)? = error as? StoreError else { return false }
+            guard case DatabaseError.unsafePermissions(let file, 0o750, let fix)? = error as? DatabaseError else { return false }
             return file == path && fix.hasPrefix("chmod 700")
         }
     }
@@ -94,8 +95,23 @@ import Testing
     @Test func aFileWhereTheStoreShouldBeIsRefused() throws {
         let path = directory.child("not-a-directory")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        #expect(throws: StoreError.notADirectory(path: path)) {
+        #expect(throws: DatabaseError.notADirectory(path: path)) {
             _ = try Store(directory: StoreDirectory(path: path))
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAsDamaged() throws {
+        let path = directory.child("store")
+        _ = try Store(directory: StoreDirectory(path: path))
+        let database = path + "/" + StoreDirectory.databaseName
+        for suffix in StoreDirectory.sidecarSuffixes { unlink(database + suffix) }
+        let garbage = Data(repeating: 0x5A, count: 64 * 1024)
+        try garbage.write(to: URL(fileURLWithPath: database))
+        #expect {
+            _ = try Store(directory: StoreDirectory(path: path))
+        } throws: { error in
+            guard case DatabaseError.damaged(let file, _)? = error as? DatabaseError else { return false }
+            return file == database && "\(error)".contains("restore it from a backup")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLSQLite
 import HealthETLTestSupport
 import Testing
 

@@ -62,6 +62,39 @@ public enum SourceConformance {
         let known = Set(seen.keys)
         let new = again.events.compactMap(record).compactMap { normalizer.sample(from: $0)?.id }.filter { !known.contains($0) }
         if !new.isEmpty { problems.append("\(new.count) records are new when read again from the final cursor") }
+        if type(of: adapter).capabilities.contains(.resumable) {
+            problems += try resumeProblems(of: adapter, input: input, first: first, normalizer: normalizer)
+        }
+        return problems
+    }
+
+    /// A source that declares `.resumable`, resumed from a checkpoint part-way through, must
+    /// hand on no record that checkpoint covers, and every record after it that a whole read gives.
+    private static func resumeProblems(
+        of adapter: any SourceAdapter, input: SourceInput, first: Collector, normalizer: Normalizer
+    ) throws -> [String] {
+        guard let stream = first.stream, !first.checkpoints.isEmpty else { return [] }
+        let middle = first.checkpoints.count / 2
+        let at = first.checkpoints[middle].position
+        var resumed = input
+        resumed.resumeFrom = [Lane.hot, .cold].map { StreamCursor(stream: stream, lane: $0, position: at) }
+        var partial = Collector()
+        _ = try adapter.read(resumed, into: &partial)
+        let ids = { (events: ArraySlice<SourceEvent>) in
+            events.compactMap(record).compactMap { normalizer.sample(from: $0)?.id }
+        }
+        let before = ids(partial.events[..<partial.covered(upTo: at)])
+        var problems: [String] = []
+        if !before.isEmpty {
+            problems.append(
+                "resumed at \(at) it read \(before.count) records its cursor covers again: it ignores its cursor")
+        }
+        let expected = Set(ids(first.events[first.covered(upTo: at)...]))
+        let after = Set(ids(partial.events[partial.covered(upTo: at)...]))
+        if after != expected {
+            problems.append(
+                "resumed at \(at) it read \(after.count) records after its cursor where a whole read has \(expected.count)")
+        }
         return problems
     }
 
@@ -104,7 +137,14 @@ public enum SourceConformance {
         var endPosition: Int64?
         var events: [SourceEvent] = []
         var checkpoints: [StreamCursor] = []
+        /// How many events each checkpoint covered, by position.
+        var coveredByCheckpoint: [(position: Int64, events: Int)] = []
         var recordBeforeStream = false
+
+        /// How many of the events lie at or before `position`.
+        func covered(upTo position: Int64) -> Int {
+            coveredByCheckpoint.last { $0.position <= position }?.events ?? 0
+        }
 
         mutating func receive(_ event: SourceEvent) throws {
             switch event {
@@ -114,6 +154,9 @@ public enum SourceConformance {
                 endPosition = end
             case .checkpoint(let cursor):
                 checkpoints.append(cursor)
+                coveredByCheckpoint.append((cursor.position, events.count))
+            case .resumed:
+                break
             default:
                 if stream == nil { recordBeforeStream = true }
                 events.append(event)

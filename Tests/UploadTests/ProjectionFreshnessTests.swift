@@ -36,7 +36,7 @@ import Testing
             try failingUploader.enqueuePending(into: &failing)
             try await failingUploader.drain(tiers: [.batch], into: &failing)
             #expect(failing.waitingBatches == 1)
-            let refresh = try await ProjectionSync(store: store, sink: downSink, now: { clock.now() })
+            let refresh = try await ProjectionSync(store: store, sink: downSink, clock: .following { clock.now() })
                 .refresh()
             #expect(refresh.notRefreshed?.contains("1 batches are not delivered yet") == true, "\(refresh)")
             #expect(refresh.days == 0)
@@ -46,7 +46,7 @@ import Testing
 
             let sink = try sinks.make(port: port)
             let uploader = Upload.uploader(store, sink, clock: clock)
-            let sync = ProjectionSync(store: store, sink: sink, now: { clock.now() })
+            let sync = ProjectionSync(store: store, sink: sink, clock: .following { clock.now() })
             // The failed batch's next attempt is 0.2 s away.
             var report = UploadReport()
             try await uploader.drain(
@@ -56,7 +56,7 @@ import Testing
             #expect(refreshed.notRefreshed == nil && refreshed.metrics == 1 && refreshed.days == 2)
             #expect(try store.dirtyProjectionKeys().keys.isEmpty)
             let fresh = try store.dailyProjections(metric: "step_count", days: window)
-            #expect(fresh.map(\.rollup.day) == ["2026-01-05", "2026-01-06"])
+            #expect(fresh.map(\.rollup.day.description) == ["2026-01-05", "2026-01-06"])
             #expect(fresh.map(\.rollup.sum) == [1250, 100] && fresh.map(\.rollup.count) == [3, 1])
             #expect(fresh.allSatisfy { $0.origin == "collector" && !$0.dirty })
 
@@ -85,7 +85,7 @@ import Testing
             #expect(again.notRefreshed == nil)
             #expect(try store.dirtyProjectionKeys().keys.isEmpty)
             let pruned = try store.dailyProjections(metric: "step_count", days: window)
-            #expect(pruned.map(\.rollup.day) == ["2026-01-05"])
+            #expect(pruned.map(\.rollup.day.description) == ["2026-01-05"])
             #expect(
                 pruned.first?.rollup.sum == 900 && pruned.first?.rollup.count == 3
                     && pruned.first?.dirty == false)

@@ -3,6 +3,7 @@ import Foundation
 import HealthETLCollector
 import HealthETLCore
 import HealthETLPipeline
+import HealthETLSQLite
 import HealthETLStore
 import HealthETLTestSupport
 import Hummingbird
@@ -135,12 +136,12 @@ enum Upload {
     ) -> Uploader {
         Uploader(
             store: store, sink: sink, limits: UploadLimits(samples: batchSamples), policy: policy,
-            now: { clock.now() },
-            random: { jitter }, owner: owner, isAlive: isAlive, leaseSeconds: 300, concurrency: concurrency)
+            clock: .following { clock.now() },
+            randomness: Randomness { jitter }, owner: owner, isAlive: isAlive, leaseSeconds: 300, concurrency: concurrency)
     }
 
     static func store(_ path: String, clock: TestClock) throws -> Store {
-        try Store(directory: StoreDirectory(path: path), now: { clock.now() })
+        try Store(directory: StoreDirectory(path: path), clock: .following { clock.now() })
     }
 
     /// Commits samples (and tombstones) in one batch of a test stream, moving its cursor on.

@@ -10,6 +10,15 @@ final class ExportXMLHandler: XMLEventHandler {
     private(set) var warnings: [String: Int] = [:]
     private(set) var streamName: String?
     private let hotWindowMilliseconds: Int64
+    /// The stream of every export without an `ExportDate`.
+    static let undatedStream = "apple_health:undated"
+    /// How many of `events` the last top-level element to end completed: what lies before the
+    /// parser's `topLevelEnd`, where a resumed read can start again.
+    private(set) var eventsAtTopLevelEnd = 0
+    /// Set to stop the parse (with `ExportDated`) at the end of the top-level element that names
+    /// the stream: a resumed read learns its stream and where the prologue ends this way.
+    var stopsOnceDated = false
+    private let readAt: Instant
     private let routes: RouteResolver
     private let endPosition: Int64?
     private var hotSince: Instant?
@@ -27,7 +36,9 @@ final class ExportXMLHandler: XMLEventHandler {
     private var metadataKeys = RepeatedStringCache()
 
     /// - Parameter endPosition: the main file's size, when known, for the stream's progress.
-    init(hotWindowSeconds: Int64, routes: RouteResolver, endPosition: Int64?) {
+    /// - Parameter readAt: the time of the read, the "now" of an export without an `ExportDate`.
+    init(hotWindowSeconds: Int64, readAt: Instant, routes: RouteResolver, endPosition: Int64?) {
+        self.readAt = readAt
         self.hotWindowMilliseconds = hotWindowSeconds * 1000
         self.routes = routes
         self.endPosition = endPosition
@@ -35,6 +46,15 @@ final class ExportXMLHandler: XMLEventHandler {
 
     func warn(_ kind: String) {
         warnings[kind, default: 0] += 1
+    }
+
+    /// Removes and returns the events of every top-level element that has ended; those of an
+    /// element still open stay for the next call.
+    func takeCompletedEvents() -> [SourceEvent] {
+        let completed = Array(events[..<eventsAtTopLevelEnd])
+        events.removeFirst(eventsAtTopLevelEnd)
+        eventsAtTopLevelEnd = 0
+        return completed
     }
 
     // MARK: - XMLEventHandler
@@ -59,6 +79,8 @@ final class ExportXMLHandler: XMLEventHandler {
         defer { depth -= 1 }
         if depth == 2 {
             try endTopLevel(name)
+            eventsAtTopLevelEnd = events.count
+            if stopsOnceDated, streamName != nil { throw ExportDated() }
         } else if name == "Record", correlation != nil, let component = record {
             record = nil
             events.append(.correlationComponent(component.record, lane: lane(component)))
@@ -318,8 +340,8 @@ final class ExportXMLHandler: XMLEventHandler {
     }
 
     private func startStream(exportDate: Instant?) {
-        let now = exportDate ?? Instant(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1000))
-        let name = "apple_health:" + (exportDate.map { "export-" + $0.description } ?? "undated")
+        let now = exportDate ?? readAt
+        let name = exportDate.map { "apple_health:export-" + $0.description } ?? Self.undatedStream
         streamName = name
         hotSince = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch - hotWindowMilliseconds)
         events.append(.streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
@@ -327,7 +349,12 @@ final class ExportXMLHandler: XMLEventHandler {
 
     private func lane(_ pending: PendingRecord) -> Lane {
         guard let end = pending.end?.instant else { return .cold }
-        return isHot(end) ? .hot : .cold
+        return lane(ending: end)
+    }
+
+    /// The lane of something that ends at `end`: hot within the hot window before the export date.
+    func lane(ending end: Instant) -> Lane {
+        isHot(end) ? .hot : .cold
     }
 
     private func isHot(_ end: Instant) -> Bool {

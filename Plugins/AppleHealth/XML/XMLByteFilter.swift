@@ -89,6 +89,16 @@ struct XMLByteFilter {
     private(set) var inputOffset: Int64 = 0
     /// Bytes handed on to libxml2 so far.
     private(set) var outputOffset: Int64 = 0
+    /// The stretch a resumed read passed over without parsing (it follows the DOCTYPE).
+    private(set) var gap: Gap?
+
+    /// Input a resumed read passed over between two top-level elements: never filtered or parsed.
+    struct Gap: Equatable {
+        /// Where the skipped bytes would have been, as an offset in the filtered output.
+        var filteredStart: Int64
+        var length: Int64
+        var newlines: Int
+    }
 
     /// Extra room `filter` may need in `output` beyond the input's size, for held-back bytes.
     static let outputSlack = 16
@@ -369,14 +379,31 @@ struct XMLByteFilter {
 
     // MARK: - Mapping libxml2's positions back
 
+    /// Notes that `length` bytes of input holding `newlines` line feeds were passed over here,
+    /// between two top-level elements, so positions after them map back past the gap.
+    mutating func skip(_ length: Int64, newlines: Int) {
+        precondition(gap == nil && !state.isInDoctype, "one gap, after the prolog")
+        gap = Gap(filteredStart: outputOffset, length: length, newlines: newlines)
+        inputOffset += length
+    }
+
     /// The original offset of a byte libxml2 saw at `filteredOffset`.
     func originalOffset(ofFiltered filteredOffset: Int64) -> Int64 {
-        guard let removal, filteredOffset >= removal.filteredStart else { return filteredOffset }
-        return filteredOffset + removal.length
+        var original = filteredOffset
+        if let removal, filteredOffset >= removal.filteredStart { original += removal.length }
+        if let gap, filteredOffset >= gap.filteredStart { original += gap.length }
+        return original
     }
 
     /// The original line and column of what libxml2 reported at `line`, `column`, `filteredOffset`.
+    /// (After a gap the column of the line it ends on is libxml2's, counted from before the gap.)
     func originalPosition(line: Int, column: Int, filteredOffset: Int64) -> (line: Int, column: Int) {
+        let gapLines = gap.map { filteredOffset >= $0.filteredStart ? $0.newlines : 0 } ?? 0
+        let (line, column) = positionPastDoctype(line: line, column: column, filteredOffset: filteredOffset)
+        return (line + gapLines, column)
+    }
+
+    private func positionPastDoctype(line: Int, column: Int, filteredOffset: Int64) -> (line: Int, column: Int) {
         guard let removal, line >= removal.startLine else { return (line, column) }
         if line > removal.startLine { return (line + removal.newlines, column) }
         guard filteredOffset >= removal.filteredStart else { return (line, column) }

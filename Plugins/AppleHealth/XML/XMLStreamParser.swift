@@ -59,6 +59,8 @@ public final class XMLStreamParser {
     private var finished = false
     private var insideLibXML2 = false
     private var consumedHighWater: Int64 = 0
+    /// Offset in the original input just past the last element that ended as a child of the root.
+    public private(set) var topLevelEnd: Int64 = 0
 
     /// Problems that lost nothing, by kind, e.g. ["illegal_control_character": 3].
     public private(set) var warnings: [String: Int] = [:]
@@ -144,6 +146,13 @@ public final class XMLStreamParser {
         }
         finished = true
         consumedHighWater = filter.inputOffset
+    }
+
+    /// Passes over `length` bytes of input (holding `newlines` line feeds) without parsing them:
+    /// a resumed read jumping from the end of one top-level element to the end of a later one.
+    /// Positions reported afterwards are the original input's.
+    public func skip(_ length: Int64, newlines: Int) {
+        filter.skip(length, newlines: newlines)
     }
 
     // MARK: - Position
@@ -262,6 +271,7 @@ public final class XMLStreamParser {
         guard callbackError == nil else { return }
         depth -= 1
         if depth == 0 { rootClosed = true }
+        if depth == 1 { topLevelEnd = consumedOffset }
         do {
             try handler.endElement(Self.bytes(localName))
         } catch {

@@ -15,6 +15,9 @@ public struct CommitBatch: Sendable {
     /// already stored, is marked as seen in this snapshot, so a later complete snapshot can tell
     /// what vanished.
     public var snapshot: SnapshotMark?
+    /// With a snapshot: the time range each source and metric covers in this batch, widened
+    /// into what the snapshot covers as a whole.
+    public var coverage: [SnapshotCoverage] = []
     /// New cursor positions by lane; at least one, since a batch that moves no cursor could be
     /// committed again after a crash without anyone knowing.
     public var cursors: [Lane: Int64]

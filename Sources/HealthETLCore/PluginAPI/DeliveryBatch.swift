@@ -10,9 +10,4 @@ public struct DeliveryBatch: Sendable {
         self.samples = samples
         self.deletions = deletions
     }
-
-    /// The collector API's form of the batch.
-    public var wire: WireBatch {
-        WireBatch(batchID: batchID, samples: samples.map(WireSample.init), deletions: deletions.map(WireDeletion.init))
-    }
 }

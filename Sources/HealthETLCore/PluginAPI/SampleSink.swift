@@ -4,9 +4,18 @@
 /// sends exactly them on every attempt, under the same batch id, until the sink answers with a
 /// receipt or a `DeliveryError.permanent`. So a sink must be idempotent per batch id.
 public protocol SampleSink: Sendable {
-    /// Stable snake_case registry name, also used in config files (`collector`).
+    /// Stable snake_case registry name, also its config section (`sinks.collector`).
     static var name: String { get }
-    var capabilities: SinkCapabilities { get }
+    /// One line for `healthetl plugins`.
+    static var summary: String { get }
+    /// What it does; the sink conformance suite checks each one.
+    static var capabilities: SinkCapabilities { get }
+    /// The keys its config section takes.
+    static var settings: [PluginSetting] { get }
+
+    /// Makes the sink from its config section (and the environment, for credentials).
+    /// - Throws: a message that names the setting to fix.
+    static func make(_ settings: PluginSettings, environment: [String: String]) throws -> Self
 
     /// The request body for a batch, exactly as it will be sent on every attempt.
     func encode(_ batch: DeliveryBatch) throws -> [UInt8]
@@ -16,22 +25,32 @@ public protocol SampleSink: Sendable {
     func deliver(batchID: String, payload: [UInt8]) async throws(DeliveryError) -> DeliveryReceipt
 
     /// The sink's daily rollups of a metric (sinks with `.projections`).
-    func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [WireDailyRollup]
+    /// Each carries the sink's `computedAt`.
+    func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [DailyRollup]
 
-    /// The sink's sleep nights (sinks with `.projections`).
-    func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [WireSleepNight]
+    /// The sink's sleep nights (sinks with `.projections`), each with the sink's `computedAt`.
+    func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [SleepNight]
+
+    /// Releases what the sink holds (connections); called once, after its last use.
+    func shutdown() async throws
 }
 
 // MARK: - Default implementations
 
 extension SampleSink {
-    public var capabilities: SinkCapabilities { [.deletions] }
+    public static var settings: [PluginSetting] { [] }
 
-    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [WireDailyRollup] {
+    public static var descriptor: PluginDescriptor {
+        PluginDescriptor(name: name, kind: .sink, capabilities: capabilities.names, summary: summary, settings: settings)
+    }
+
+    public func shutdown() async throws {}
+
+    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [DailyRollup] {
         throw .permanent(reason: "\(Self.name) serves no projections")
     }
 
-    public func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [WireSleepNight] {
+    public func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [SleepNight] {
         throw .permanent(reason: "\(Self.name) serves no projections")
     }
 }

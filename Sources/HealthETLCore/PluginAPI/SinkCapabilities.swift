@@ -1,4 +1,5 @@
-/// What a sink can do, stated rather than discovered.
+/// What a sink does, stated rather than discovered; the sink conformance suite checks each
+/// capability a sink declares.
 public struct SinkCapabilities: OptionSet, Hashable, Sendable {
     public let rawValue: Int
 
@@ -8,4 +9,9 @@ public struct SinkCapabilities: OptionSet, Hashable, Sendable {
     public static let deletions = SinkCapabilities(rawValue: 1 << 0)
     /// Serves projections (daily rollups, sleep nights) the client can refresh from.
     public static let projections = SinkCapabilities(rawValue: 1 << 1)
+
+    private static let named: [(SinkCapabilities, String)] = [(.deletions, "deletions"), (.projections, "projections")]
+
+    /// The declared capabilities' names, in a fixed order.
+    public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
 }

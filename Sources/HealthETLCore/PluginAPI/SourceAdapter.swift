@@ -4,26 +4,10 @@
 /// `.checkpoint` after every record they want covered by a commit. The pipeline commits the
 /// records before a checkpoint together with its cursor, so an adapter resumed from
 /// `SourceInput.resumeFrom` must emit the same records after that cursor as a fresh read would.
-public protocol SourceAdapter: Sendable {
-    /// Stable snake_case registry name, also used in config files (`apple_health`).
-    static var name: String { get }
-    /// One line for `--help` and error messages.
-    static var summary: String { get }
-    var capabilities: SourceCapabilities { get }
-
-    /// Whether this adapter can read the input, judged by content, not by file name; when it
-    /// cannot, the reason says why in words a user can act on.
-    func recognize(_ input: SourceInput) -> SourceRecognition
-
+public protocol SourceAdapter: SourcePlugin {
     /// Reads the input, handing every record to `handler`.
     /// - Throws: only for failures that make the read meaningless (unreadable file, hostile input)
     ///   and for errors `handler` throws; damage after usable data is reported in the result.
     func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws
         -> SourceReadReport
-}
-
-// MARK: - Default implementations
-
-extension SourceAdapter {
-    public var capabilities: SourceCapabilities { [.exports, .resumable] }
 }

@@ -4,6 +4,9 @@ public enum SourceEvent: Sendable {
     /// date, a live stream's clock), whether it is a full snapshot whose absences mean deletions,
     /// and the position it ends at when known (an export's size in bytes), for progress.
     case streamStarted(stream: String, now: Instant, isFullSnapshot: Bool, endPosition: Int64?)
+    /// The adapter resumed: it passed over everything before `position`, which the stream's
+    /// cursors say is committed, and reads on from there.
+    case resumed(at: Int64)
     /// A record read from the source, in the lane the adapter chose for it.
     case record(RawRecord, lane: Lane)
     /// A correlation (a blood-pressure or food panel) itself, without its components.

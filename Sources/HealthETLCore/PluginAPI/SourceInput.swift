@@ -6,10 +6,16 @@ public struct SourceInput: Sendable {
     public var hotWindowSeconds: Int64
     /// Cursors the store holds for this source's streams: resume after them.
     public var resumeFrom: [StreamCursor]
+    /// When the read happens: the "now" of an input that carries no date of its own.
+    public var readAt: Instant
 
-    public init(path: String, hotWindowSeconds: Int64 = 7 * 86_400, resumeFrom: [StreamCursor] = []) {
+    public init(
+        path: String, hotWindowSeconds: Int64 = 7 * 86_400, resumeFrom: [StreamCursor] = [],
+        readAt: Instant = Clock.system.now()
+    ) {
         self.path = path
         self.hotWindowSeconds = hotWindowSeconds
         self.resumeFrom = resumeFrom
+        self.readAt = readAt
     }
 }

@@ -6,7 +6,6 @@
 public struct DailyRollup: Hashable, Sendable {
     public var metric: String
     public var day: CivilDate
-    public var aggregation: Aggregation
     /// Cumulative metrics: the total after source priority, in the metric's canonical unit.
     public var sum: Double?
     public var average: Double?
@@ -20,15 +19,17 @@ public struct DailyRollup: Hashable, Sendable {
     public var sources: [String]
     /// Length of the union of the contributing intervals within the day.
     public var coverageSeconds: Double
+    /// When it was computed, where the day was read from a sink (`nil` when computed here).
+    public var computedAt: Instant?
 
     public init(
-        metric: String, day: CivilDate, aggregation: Aggregation, sum: Double? = nil,
-        average: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, count: Int,
-        latest: Double? = nil, sources: [String], coverageSeconds: Double
+        metric: String, day: CivilDate, sum: Double? = nil, average: Double? = nil, minimum: Double? = nil,
+        maximum: Double? = nil, count: Int, latest: Double? = nil, sources: [String], coverageSeconds: Double,
+        computedAt: Instant? = nil
     ) {
         self.metric = metric
         self.day = day
-        self.aggregation = aggregation
+        self.computedAt = computedAt
         self.sum = sum
         self.average = average
         self.minimum = minimum

@@ -5,7 +5,7 @@ extension DailyRollupCalculator {
     func coverageRollups(of samples: [Sample], days: Set<CivilDate>?) -> [DailyRollup] {
         piecesByDay(of: samples, assignment: .everyDaySpanned, days: days).map { day, pieces in
             DailyRollup(
-                metric: metric.id, day: day, aggregation: metric.aggregation, count: pieces.count,
+                metric: metric.id, day: day, count: pieces.count,
                 sources: sortedSourceNames(pieces, of: samples),
                 coverageSeconds: IntervalUnion(pieces.map(\.span)).seconds)
         }

@@ -27,7 +27,7 @@ extension DailyRollupCalculator {
             contributors.append(piece)
         }
         return DailyRollup(
-            metric: metric.id, day: day, aggregation: metric.aggregation, sum: sum,
+            metric: metric.id, day: day, sum: sum,
             count: contributors.count, sources: sortedSourceNames(contributors, of: samples),
             coverageSeconds: Double(sweep.coveredMilliseconds) / 1000)
     }

@@ -12,7 +12,7 @@ extension DailyRollupCalculator {
         let values = pieces.compactMap { samples[$0.sampleIndex].value }
         let latest = Self.latest(of: pieces.map(\.sampleIndex), in: samples)
         return DailyRollup(
-            metric: metric.id, day: day, aggregation: metric.aggregation,
+            metric: metric.id, day: day,
             average: values.reduce(0, +) / Double(values.count), minimum: values.min(),
             maximum: values.max(), count: values.count, latest: latest.flatMap { samples[$0].value },
             sources: sortedSourceNames(pieces, of: samples),

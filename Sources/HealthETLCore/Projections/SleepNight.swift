@@ -15,12 +15,15 @@ public struct SleepNight: Hashable, Sendable {
     /// First start and last end of the samples the night was read from.
     public var start: Instant
     public var end: Instant
+    /// When it was computed, where the night was read from a sink (`nil` when computed here).
+    public var computedAt: Instant?
 
     public init(
         night: CivilDate, source: String, inBedSeconds: Double, asleepSeconds: Double,
         coreSeconds: Double, deepSeconds: Double, remSeconds: Double, awakeSeconds: Double,
-        start: Instant, end: Instant
+        start: Instant, end: Instant, computedAt: Instant? = nil
     ) {
+        self.computedAt = computedAt
         self.night = night
         self.source = source
         self.inBedSeconds = inBedSeconds

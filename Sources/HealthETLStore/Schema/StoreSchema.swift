@@ -1,6 +1,10 @@
+import HealthETLSQLite
+
 /// The store's migrations, oldest first.
 enum StoreSchema {
-    static let migrations: [Migration] = [initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections]
+    static let migrations: [Migration] = [
+        initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
+    ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
     /// projection keys and import runs.
@@ -300,5 +304,22 @@ enum StoreSchema {
                 origin TEXT NOT NULL,
                 refreshed_ms INTEGER NOT NULL
             ) WITHOUT ROWID;
+            """)
+
+    /// What a snapshot covers per source and metric, kept as its batches commit so a resumed
+    /// import supersedes an older export exactly as an uninterrupted one would; and the samples
+    /// tier 1 has queued, which the batch tier then leaves out.
+    static let resumableSnapshots = Migration(
+        name: "0007_snapshot_coverage_and_real_time",
+        sql: """
+            CREATE TABLE snapshot_coverage(
+                stream_id INTEGER NOT NULL REFERENCES streams(id),
+                metric_id INTEGER NOT NULL REFERENCES metrics(id),
+                source_id INTEGER NOT NULL REFERENCES sources(id),
+                earliest_ms INTEGER NOT NULL,
+                latest_ms INTEGER NOT NULL,
+                PRIMARY KEY(stream_id, metric_id, source_id)
+            ) WITHOUT ROWID;
+            CREATE TABLE real_time_queued(sample_id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
             """)
 }

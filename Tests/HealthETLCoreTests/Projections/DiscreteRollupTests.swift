@@ -58,7 +58,6 @@ extension ProjectionTests {
                         "resting_heart_rate", source: F.watch, from: "2024-03-01 07:00",
                         to: "2024-03-01 07:00", value: 58),
                 ]).first)
-            #expect(rollup.aggregation == .latest)
             #expect(rollup.latest == 55)
             #expect(rollup.average == 56.5)
             #expect(rollup.count == 2)

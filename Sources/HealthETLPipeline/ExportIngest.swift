@@ -1,0 +1,262 @@
+import HealthETLCore
+import HealthETLStore
+
+/// Feeds one export read into the ingest engine: the adapter's thread gathers records a batch at
+/// a time per lane, and the engine's writer commits them with the cursor of the checkpoint that
+/// closes them — hot records at every checkpoint (they overtake queued backfill), cold ones a
+/// full batch at a time.
+///
+/// Each lane has its own cursor. A resumed read starts at the lowest one, and what a lane
+/// already committed is dropped at each checkpoint, so a read killed at any instant and run
+/// again ends with the store an uninterrupted read gives. The store is the writer's while
+/// batches are in flight and this feed's only once they have settled.
+public final class ExportIngest: SourceEventHandler {
+    private let engine: IngestEngine
+    private let batchSize: Int
+    private let progress: ((ImportProgress) -> Void)?
+    private let started: Duration
+    private let run: Int64
+    private var now: Instant
+    private var stream: String?
+    private var snapshot: SnapshotMark?
+    private var endPosition: Int64?
+    /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
+    private var committed: [Lane: Int64] = [:]
+    private var position: Int64 = 0
+    private var pending: [Lane: RawBatch] = [:]
+    /// What each lane had gathered at the last checkpoint.
+    private var marks: [Lane: RawBatch.Mark] = [:]
+    /// Records read since the last checkpoint, per lane and role: counted once the checkpoint
+    /// says they are new to the store.
+    private var readSinceCheckpoint: [Lane: [RecordRole: Int]] = [:]
+    public private(set) var summary: ImportSummary
+
+    /// - Parameters:
+    ///   - source: the adapter's registry name, recorded with the run.
+    ///   - input: the path as the user gave it.
+    public init(
+        store: Store, catalog: MetricCatalog, source: String, input: String,
+        batchSize: Int = IngestEngine.defaultBatchSize, clock: Clock = .system,
+        afterCommit: (@Sendable (Lane) -> Void)? = nil, progress: ((ImportProgress) -> Void)? = nil
+    ) throws {
+        self.engine = IngestEngine(store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
+        self.batchSize = batchSize
+        self.progress = progress
+        self.started = clock.monotonic()
+        self.now = clock.now()
+        self.summary = ImportSummary(input: input, source: source)
+        self.run = try store.beginImportRun(source: source, input: input)
+    }
+
+    /// The cursors an adapter resumes after: every lane of every stream this source wrote.
+    public static func resumePoints(store: Store, source: String) throws -> [StreamCursor] {
+        try store.cursors().filter { $0.stream.hasPrefix(source + ":") }
+    }
+
+    public func receive(_ event: SourceEvent) throws {
+        switch event {
+        case .streamStarted(let name, let now, let isFullSnapshot, let end):
+            try start(stream: name, now: now, isFullSnapshot: isFullSnapshot, end: end)
+        case .record(_, let lane):
+            gather(event, lane: lane, role: .record)
+        case .correlation(_, let lane):
+            gather(event, lane: lane, role: .correlation)
+        case .auxiliaryRecord(_, let lane):
+            gather(event, lane: lane, role: .auxiliary)
+        case .correlationComponent(_, let lane):
+            gather(event, lane: lane, role: .component)
+        case .workout(_, let lane):
+            pending[lane, default: RawBatch(capacity: batchSize)].append(event)
+        case .deletion:
+            pending[.change, default: RawBatch()].append(event)
+        case .activitySummary, .document:
+            // No lane of their own: the cold cursor covers them.
+            pending[.cold, default: RawBatch(capacity: batchSize)].append(event)
+        case .resumed(let at):
+            summary.resumedAtByte = at
+            position = max(position, at)
+        case .checkpoint(let cursor):
+            try checkpoint(at: cursor.position)
+        }
+    }
+
+    /// Commits what is left, applies a newer complete snapshot's deletions, and records the run.
+    public func finish(_ report: SourceReadReport) throws -> ImportSummary {
+        try flush(lanes: [.hot, .cold, .change])
+        try settle()
+        summary.warnings.merge(report.warnings) { $0 + $1 }
+        summary.complete = report.complete
+        summary.problem = report.problem
+        if report.complete, let snapshot, let stream {
+            try supersedeEarlierSnapshot(snapshot, stream: stream)
+        }
+        return try close(complete: report.complete)
+    }
+
+    /// Records a run that failed before it could finish, with what went wrong.
+    public func abandon(problem: String) throws -> ImportSummary {
+        // What was committed before the failure counts; a commit that failed is reported by
+        // the caller's error.
+        try? settle()
+        summary.complete = false
+        summary.problem = problem
+        return try close(complete: false)
+    }
+
+    // MARK: - Reading
+
+    private func start(stream name: String, now: Instant, isFullSnapshot: Bool, end: Int64?) throws {
+        try settle()
+        stream = name
+        endPosition = end
+        self.now = now
+        snapshot = isFullSnapshot ? SnapshotMark(run: run, takenAt: now) : nil
+        summary.stream = name
+        summary.exportDate = isFullSnapshot ? now.description : nil
+        for lane in Lane.allCases {
+            committed[lane] = try engine.store.cursor(stream: name, lane: lane) ?? 0
+        }
+        try engine.store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
+    }
+
+    private func gather(_ event: SourceEvent, lane: Lane, role: RecordRole) {
+        pending[lane, default: RawBatch(capacity: batchSize)].append(event)
+        readSinceCheckpoint[lane, default: [:]][role, default: 0] += 1
+    }
+
+    /// Everything gathered so far lies before `boundary`. A lane that committed past it already drops
+    /// what it gathered since the last checkpoint (a resumed read passing over committed data);
+    /// the others count it as read.
+    private func checkpoint(at boundary: Int64) throws {
+        position = max(position, boundary)
+        for lane in [Lane.hot, .cold] {
+            if boundary <= committed[lane] ?? 0 {
+                if let mark = marks[lane] { pending[lane]?.truncate(to: mark) } else { pending[lane]?.clear() }
+            } else {
+                count(readSinceCheckpoint[lane] ?? [:], lane: lane)
+            }
+            marks[lane] = pending[lane]?.mark
+        }
+        readSinceCheckpoint.removeAll(keepingCapacity: true)
+        // Hot work goes at once; backfill a full batch at a time.
+        var due: [Lane] = []
+        if !(pending[.hot]?.isEmpty ?? true) { due.append(.hot) }
+        if (pending[.cold]?.count ?? 0) >= batchSize { due.append(.cold) }
+        if !due.isEmpty { try flush(lanes: due) }
+    }
+
+    private func count(_ roles: [RecordRole: Int], lane: Lane) {
+        for (role, count) in roles {
+            switch role {
+            case .record:
+                summary.recordsRead += count
+                if lane == .hot { summary.lanes.hot += count } else { summary.lanes.cold += count }
+            case .correlation: break
+            case .component: summary.correlationComponents.read += count
+            case .auxiliary: summary.otherRecords.read += count
+            }
+        }
+    }
+
+    // MARK: - Committing
+
+    /// Hands each lane's gathered batch to the writer with the cursor it earns. A cold batch
+    /// also carries the hot cursor when no hot records wait: hot batches are committed before
+    /// cold ones, so every hot record before it is committed by then. (The reverse would not
+    /// hold, so a hot batch carries only its own cursor.)
+    private func flush(lanes: [Lane]) throws {
+        guard let stream else {
+            if pending.values.contains(where: { !$0.isEmpty }) { throw IngestError.noStream(source: summary.source) }
+            return
+        }
+        for lane in lanes {
+            var batch = pending[lane] ?? RawBatch()
+            var cursors: [Lane: Int64] = [:]
+            switch lane {
+            case .hot, .cold:
+                if position > committed[lane] ?? 0 { cursors[lane] = position }
+                if lane == .cold, pending[.hot]?.isEmpty ?? true, position > committed[.hot] ?? 0 {
+                    cursors[.hot] = position
+                }
+            case .change:
+                if !batch.tombstones.isEmpty { cursors[.change] = (committed[.change] ?? 0) + Int64(batch.tombstones.count) }
+            }
+            guard !cursors.isEmpty else { continue }
+            batch.stream = stream
+            batch.now = now
+            batch.snapshot = snapshot
+            batch.cursors = cursors
+            try submit(batch, lane: lane)
+            committed.merge(cursors) { max($0, $1) }
+            pending[lane]?.clear()
+            marks[lane] = nil
+        }
+        summary.bytesRead = position - summary.resumedAtByte
+        progress?(
+            ImportProgress(
+                position: position, endPosition: endPosition, recordsRead: summary.recordsRead,
+                elapsedSeconds: elapsed))
+    }
+
+    /// The writer normalizes when it has room; otherwise this thread does, rather than wait.
+    private func submit(_ batch: RawBatch, lane: Lane) throws {
+        if engine.writer.hasRoom(lane) {
+            try engine.writer.submit(.gathered(batch), lane: lane)
+        } else {
+            let (normalized, notes) = normalizer.normalize(batch)
+            try engine.writer.submit(.normalized(normalized, notes), lane: lane)
+        }
+    }
+
+    private lazy var normalizer = BatchNormalizer(catalog: engine.catalog)
+
+    /// Waits for every submitted batch: the store is then idle and this feed's.
+    private func settle() throws {
+        try engine.writer.drain()
+    }
+
+    /// A complete export dated after the last complete one replaces it: what the older one had,
+    /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
+    private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
+        try settle()
+        guard let previous = try engine.store.latestCompleteSnapshot(source: summary.source, excluding: run),
+            previous.takenAt < snapshot.takenAt
+        else { return }
+        let family = String(stream.prefix { $0 != ":" }) + ":"
+        let coverage = try engine.store.snapshotCoverage(stream: stream)
+        for range in coverage.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
+            var after: Int64 = 0
+            while true {
+                let page = try engine.store.samplesMissing(
+                    from: snapshot.takenAt, streamPrefix: family, coverage: range, notAfter: previous.takenAt,
+                    afterRow: after, limit: batchSize)
+                guard !page.tombstoneCandidates.isEmpty else { break }
+                after = page.lastRow
+                pending[.change, default: RawBatch()].tombstones = page.tombstoneCandidates.map {
+                    Tombstone(
+                        sampleID: $0.id, metric: range.metric, start: $0.start, reason: "superseded_by_export",
+                        deletedAt: snapshot.takenAt)
+                }
+                try flush(lanes: [.change])
+                try settle()
+            }
+        }
+    }
+
+    private func close(complete: Bool) throws -> ImportSummary {
+        summary.record(engine.total)
+        summary.lanes.change = summary.tombstones
+        summary.elapsedSeconds = elapsed
+        try engine.store.finishImportRun(id: run, complete: complete, summaryJSON: summaryJSON)
+        return summary
+    }
+
+    private var elapsed: Double { engine.clock.secondsSince(started) }
+
+    private var summaryJSON: String {
+        "{\"records_read\":\(summary.recordsRead),\"accepted\":\(summary.accepted),\"flagged\":\(summary.flagged),"
+            + "\"quarantined\":\(summary.quarantined),\"duplicates\":\(summary.duplicates),"
+            + "\"deleted_earlier\":\(summary.deletedEarlier),\"tombstones\":\(summary.tombstones),"
+            + "\"resumed_at_byte\":\(summary.resumedAtByte),\"complete\":\(summary.complete)}"
+    }
+}

@@ -1,0 +1,39 @@
+import HealthETLCore
+import HealthETLStore
+
+/// Daily rollups and sleep nights computed from the store with the collector's own calculators,
+/// for `projections --local` and for sinks that serve no projections.
+public struct LocalProjections {
+    public let catalog: MetricCatalog
+    public let priority: SourcePriority
+
+    public init(catalog: MetricCatalog, priority: SourcePriority) {
+        self.catalog = catalog
+        self.priority = priority
+    }
+
+    /// The rollups of `metrics` for `days`, and the sleep nights ending on them when sleep is one
+    /// of the metrics.
+    public func compute(_ store: Store, metrics: [String], days: ClosedRange<CivilDate>) throws
+        -> (days: [DailyRollup], nights: [SleepNight])
+    {
+        let span = days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch
+        let wanted = Set((0...span).map { days.lowerBound.adding(days: $0) })
+        // Samples up to two days long that started before the range still reach into it.
+        let window =
+            DailyRollupCalculator.sampleWindow(for: days.lowerBound.adding(days: -2)).lowerBound
+            ..< DailyRollupCalculator.sampleWindow(for: days.upperBound.adding(days: 1)).upperBound
+        var rollups: [DailyRollup] = []
+        var nights: [SleepNight] = []
+        for name in metrics {
+            guard let definition = catalog.metric(named: name)?.definition else { continue }
+            let samples = try store.samples(metric: name, starts: window)
+            guard !samples.isEmpty else { continue }
+            rollups += DailyRollupCalculator(metric: definition, priority: priority).rollups(for: samples, days: wanted)
+            if name == SleepNightCalculator.metric {
+                nights = SleepNightCalculator(priority: priority).nights(for: samples, nights: wanted)
+            }
+        }
+        return (rollups, nights)
+    }
+}

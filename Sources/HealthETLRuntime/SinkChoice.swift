@@ -1,0 +1,45 @@
+import Foundation
+import HealthETLCore
+import HealthETLPipeline
+
+/// The sink uploads go to, as the store's config file and the command line's options settle it:
+/// which plugin, its section's settings, and the batch limits.
+public struct SinkChoice: Sendable {
+    public let plugin: any SampleSink.Type
+    public let settings: PluginSettings
+    public let limits: UploadLimits
+
+    /// - Parameters:
+    ///   - name: the sink's registry name.
+    ///   - overrides: settings given on the command line; they win over the file's.
+    ///   - save: write the overrides into the store's config file for later runs.
+    public static func resolve(
+        store: String, sink name: String = "collector", overrides: [String: PluginSettings.Value] = [:], save: Bool = false
+    ) throws -> SinkChoice {
+        let plugin = try PluginRegistry.sink(named: name)
+        var configuration = try StoreConfiguration.load(store: store)
+        if save {
+            for (key, value) in overrides { configuration.set(key, value, for: plugin.descriptor) }
+            try configuration.save(store: store)
+        }
+        var settings = configuration.settings(for: plugin.descriptor)
+        settings.values.merge(overrides) { $1 }
+        var limits = UploadLimits()
+        if let samples = try settings.integer("batch_samples") { limits.samples = max(1, samples) }
+        if let bytes = try settings.integer("batch_bytes") { limits.bytes = max(64 << 10, bytes) }
+        return SinkChoice(plugin: plugin, settings: settings, limits: limits)
+    }
+
+    /// Whether the store's config file names a sink of this kind at all (tier 1 runs only then).
+    public static func isConfigured(store: String, sink name: String = "collector") -> Bool {
+        guard let plugin = try? PluginRegistry.sink(named: name),
+            let configuration = try? StoreConfiguration.load(store: store)
+        else { return false }
+        return !configuration.settings(for: plugin.descriptor).values.isEmpty
+    }
+
+    /// A new sink; the caller shuts it down after its last use.
+    public func make(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SampleSink {
+        try plugin.make(settings, environment: environment)
+    }
+}

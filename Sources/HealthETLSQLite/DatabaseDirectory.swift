@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A directory holding one SQLite database (the client store, or the collector's data), created
+/// private (0700 / 0600) whatever the umask.
+///
+/// SQLite would create the database 0644; it gives `-wal` and `-shm` the database's own mode,
+/// so pre-creating the database 0600 keeps all three private.
+public struct DatabaseDirectory: Sendable {
+    public static let databaseName = "healthetl.sqlite"
+    public static let sidecarSuffixes = ["-wal", "-shm", "-journal"]
+
+    public let path: String
+    public var databasePath: String { path + "/" + DatabaseDirectory.databaseName }
+
+    public init(path: String) {
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Creates what is missing, then refuses anything other users could read.
+    /// - Throws: `DatabaseError.unsafePermissions` with the `chmod` that fixes it.
+    public func prepare() throws {
+        try createDirectory(path)
+        try requirePrivate(path, isDirectory: true)
+        let fd = open(databasePath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            close(fd)
+        } else if errno != EEXIST {
+            throw DatabaseError.cannotOpen(path: databasePath, reason: String(cString: strerror(errno)))
+        }
+        for file in [databasePath] + DatabaseDirectory.sidecarSuffixes.map({ databasePath + $0 }) {
+            try requirePrivate(file, isDirectory: false)
+        }
+    }
+
+    private func createDirectory(_ directory: String) throws {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw DatabaseError.notADirectory(path: directory) }
+            return
+        }
+        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        if !parent.isEmpty { try createDirectory(parent) }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw DatabaseError.cannotOpen(path: directory, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Missing files pass; present ones must not be readable, writable or searchable by others.
+    private func requirePrivate(_ file: String, isDirectory: Bool) throws {
+        var info = stat()
+        guard lstat(file, &info) == 0 else { return }
+        let mode = UInt32(info.st_mode) & 0o7777
+        guard mode & 0o077 == 0 else {
+            let fix =
+                isDirectory
+                ? "chmod 700 '\(file)' && chmod 600 '\(file)'/\(DatabaseDirectory.databaseName)*"
+                : "chmod 600 '\(file)'"
+            throw DatabaseError.unsafePermissions(path: file, mode: mode, fix: fix)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Applies the migrations a store has not seen yet, each in its own transaction, in order.
+package struct Migrator {
+    package let migrations: [Migration]
+
+    package init(migrations: [Migration]) {
+        self.migrations = migrations
+    }
+
+    /// - Returns: the names applied by this call.
+    @discardableResult
+    package func migrate(_ connection: SQLiteConnection, nowMilliseconds: Int64) throws -> [String] {
+        try connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations(
+                name TEXT PRIMARY KEY NOT NULL,
+                applied_ms INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """)
+        let applied = try Set(appliedNames(connection))
+        let known = Set(migrations.map(\.name))
+        if let unknown = applied.subtracting(known).sorted().first {
+            throw DatabaseError.newerSchema(migration: unknown)
+        }
+        var ran: [String] = []
+        for migration in migrations where !applied.contains(migration.name) {
+            try connection.writeTransaction {
+                try migration.apply(connection)
+                try connection.prepare("INSERT INTO schema_migrations(name, applied_ms) VALUES (?1, ?2)")
+                    .run(.text(migration.name), .integer(nowMilliseconds))
+            }
+            ran.append(migration.name)
+        }
+        return ran
+    }
+
+    package func appliedNames(_ connection: SQLiteConnection) throws -> [String] {
+        let statement = try connection.prepare("SELECT name FROM schema_migrations ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0) ?? "") }
+        return names
+    }
+}

@@ -1,0 +1,77 @@
+import CSQLite
+
+/// One SQLite connection. Not thread-safe by design: confine it to one thread or actor.
+package final class SQLiteConnection {
+    private let handle: OpaquePointer
+
+    /// Process-wide settings, applied once before the first connection.
+    private static let configured: Void = {
+        _ = healthetl_sqlite3_disable_memstatus()
+    }()
+
+    /// Opens an existing database file read-write (the caller creates it with safe permissions).
+    package init(path: String) throws {
+        _ = SQLiteConnection.configured
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: code, message: message, statement: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    package func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        guard code == SQLITE_OK else {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: code, message: message, statement: sql)
+        }
+    }
+
+    package func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(code: code, message: lastErrorMessage, statement: sql)
+        }
+        return SQLiteStatement(handle: statement, connection: self, sql: sql)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+
+    package var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a write transaction taken at once; commits if it returns, rolls back if it throws.
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The first column of the first row of a query, as an integer; `nil` for no row or NULL.
+    package func scalar(_ sql: String) throws -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+}

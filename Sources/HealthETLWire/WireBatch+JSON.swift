@@ -1,0 +1,102 @@
+import HealthETLCore
+
+/// The batch as JSON, written directly: the uploaders encode every sample they send, and
+/// `JSONEncoder` costs several microseconds a sample. Keys are in sorted order, optional fields
+/// are left out when absent, and the result decodes to the same `WireBatch`.
+extension WireBatch {
+    public func jsonBytes() -> [UInt8] {
+        var out = JSONWriter()
+        out.raw("{\"batch_id\":")
+        out.string(batchID)
+        out.raw(",\"deletions\":[")
+        for (index, deletion) in deletions.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.raw("{\"id\":")
+            out.string(deletion.id)
+            out.raw(",\"metric\":")
+            out.string(deletion.metric)
+            out.raw(",\"start\":")
+            out.string(deletion.start)
+            out.raw("}")
+        }
+        out.raw("],\"samples\":[")
+        for (index, sample) in samples.enumerated() {
+            if index > 0 { out.raw(",") }
+            sample.write(to: &out)
+        }
+        out.raw("]}")
+        return out.bytes
+    }
+}
+
+extension WireSample {
+    fileprivate func write(to out: inout JSONWriter) {
+        out.raw("{")
+        if let category { out.field("category", string: category) }
+        if let device { out.field("device", string: device) }
+        out.field("end", string: end)
+        if let flags {
+            out.raw("\"flags\":[")
+            for (index, flag) in flags.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.string(flag)
+            }
+            out.raw("],")
+        }
+        out.field("id", string: id)
+        out.field("metric", string: metric)
+        out.field("source", string: source)
+        if let sourceVersion { out.field("source_version", string: sourceVersion) }
+        out.field("start", string: start)
+        if let timeZone { out.field("time_zone", string: timeZone) }
+        if let userEntered { out.raw(userEntered ? "\"user_entered\":true," : "\"user_entered\":false,") }
+        if let utcOffsetSeconds { out.raw("\"utc_offset_s\":\(utcOffsetSeconds),") }
+        if let value {
+            out.raw("\"value\":")
+            // A non-finite number has no JSON form: null, which the collector refuses by item.
+            out.raw(value.isFinite ? "\(value)" : "null")
+        } else {
+            out.dropTrailingComma()
+        }
+        out.raw("}")
+    }
+}
+
+/// A growing UTF-8 buffer with JSON string escaping.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1 << 20) }
+
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func field(_ key: String, string value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(contentsOf: "\":".utf8)
+        string(value)
+        bytes.append(UInt8(ascii: ","))
+    }
+
+    mutating func dropTrailingComma() {
+        if bytes.last == UInt8(ascii: ",") { bytes.removeLast() }
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
