@@ -28,10 +28,11 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
         let files = try ExportLocator.locate(input.path)
-        let resume = try resumePoint(files, input)
+        let fingerprint = ExportFingerprint.of(files)
+        let resume = try resumePoint(files, input, fingerprint: fingerprint)
         var xml = ExportXMLHandler(
             hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
-            endPosition: files.mainSize)
+            endPosition: files.mainSize, fingerprint: fingerprint)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
         var position: Int64
@@ -90,13 +91,12 @@ public struct AppleHealthAdapter: SourceAdapter {
     }
 
     /// Where a read of this export can start again: the lowest of its stream's hot and cold
-    /// cursors, when that lies past the prologue. An export without an `ExportDate` has no
-    /// stream of its own to resume, so it is read whole (its records de-duplicate by content).
-    private func resumePoint(_ files: any ExportFiles, _ input: SourceInput) throws -> ResumePoint? {
+    /// cursors, when that lies past the prologue (up to the element that starts the stream).
+    private func resumePoint(_ files: any ExportFiles, _ input: SourceInput, fingerprint: String) throws -> ResumePoint? {
         guard !input.resumeFrom.isEmpty else { return nil }
         let probe = ExportXMLHandler(
             hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
-            endPosition: files.mainSize)
+            endPosition: files.mainSize, fingerprint: fingerprint)
         probe.stopsOnceDated = true
         let parser = XMLStreamParser(handler: probe)
         do {
@@ -106,7 +106,7 @@ public struct AppleHealthAdapter: SourceAdapter {
         } catch {
             return nil
         }
-        guard let stream = probe.streamName, stream != ExportXMLHandler.undatedStream else { return nil }
+        guard let stream = probe.streamName else { return nil }
         let cursors = input.resumeFrom.filter { $0.stream == stream }
         let at = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
         let prologueEnd = parser.topLevelEnd

@@ -6,13 +6,18 @@ import HealthETLStore
 /// closes them — hot records at every checkpoint (they overtake queued backfill), cold ones a
 /// full batch at a time.
 ///
-/// Each lane has its own cursor. A resumed read starts at the lowest one, and what a lane
-/// already committed is dropped at each checkpoint, so a read killed at any instant and run
-/// again ends with the store an uninterrupted read gives. The store is the writer's while
+/// Each lane has its own cursor, moved only by that lane's batches (the writer takes hot batches
+/// before queued cold ones, so a cursor carried by another lane's batch could be overtaken and
+/// move back). A resumed read starts at the lowest cursor, and what a lane already committed is
+/// dropped at each checkpoint, so a read killed at any instant and run again ends with the store
+/// an uninterrupted read gives. The store is the writer's while
 /// batches are in flight and this feed's only once they have settled.
 public final class ExportIngest: SourceEventHandler {
     private let engine: IngestEngine
     private let batchSize: Int
+    /// Whether what the store's cursors cover is dropped (`false`: an input read again from its
+    /// start is committed whole, its duplicates counted).
+    private let resumes: Bool
     private let progress: ((ImportProgress) -> Void)?
     private let started: Duration
     private let run: Int64
@@ -36,9 +41,10 @@ public final class ExportIngest: SourceEventHandler {
     ///   - input: the path as the user gave it.
     public init(
         store: Store, catalog: MetricCatalog, source: String, input: String,
-        batchSize: Int = IngestEngine.defaultBatchSize, clock: Clock = .system,
+        batchSize: Int = IngestEngine.defaultBatchSize, resumes: Bool = true, clock: Clock = .system,
         afterCommit: (@Sendable (Lane) -> Void)? = nil, progress: ((ImportProgress) -> Void)? = nil
     ) throws {
+        self.resumes = resumes
         self.engine = IngestEngine(store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
         self.batchSize = batchSize
         self.progress = progress
@@ -130,7 +136,7 @@ public final class ExportIngest: SourceEventHandler {
     private func checkpoint(at boundary: Int64) throws {
         position = max(position, boundary)
         for lane in [Lane.hot, .cold] {
-            if boundary <= committed[lane] ?? 0 {
+            if resumes, boundary <= committed[lane] ?? 0 {
                 if let mark = marks[lane] { pending[lane]?.truncate(to: mark) } else { pending[lane]?.clear() }
             } else {
                 count(readSinceCheckpoint[lane] ?? [:], lane: lane)
@@ -138,10 +144,12 @@ public final class ExportIngest: SourceEventHandler {
             marks[lane] = pending[lane]?.mark
         }
         readSinceCheckpoint.removeAll(keepingCapacity: true)
-        // Hot work goes at once; backfill a full batch at a time.
+        // Hot work goes at once, backfill a full batch at a time; with a full cold batch the hot
+        // cursor moves too (an empty hot batch), so a resumed read can start near the cold one.
+        let coldDue = (pending[.cold]?.count ?? 0) >= batchSize
         var due: [Lane] = []
-        if !(pending[.hot]?.isEmpty ?? true) { due.append(.hot) }
-        if (pending[.cold]?.count ?? 0) >= batchSize { due.append(.cold) }
+        if !(pending[.hot]?.isEmpty ?? true) || coldDue { due.append(.hot) }
+        if coldDue { due.append(.cold) }
         if !due.isEmpty { try flush(lanes: due) }
     }
 
@@ -160,10 +168,8 @@ public final class ExportIngest: SourceEventHandler {
 
     // MARK: - Committing
 
-    /// Hands each lane's gathered batch to the writer with the cursor it earns. A cold batch
-    /// also carries the hot cursor when no hot records wait: hot batches are committed before
-    /// cold ones, so every hot record before it is committed by then. (The reverse would not
-    /// hold, so a hot batch carries only its own cursor.)
+    /// Hands each lane's gathered batch to the writer with the cursor it earns: its own lane's
+    /// only, never lower than the committed one.
     private func flush(lanes: [Lane]) throws {
         guard let stream else {
             if pending.values.contains(where: { !$0.isEmpty }) { throw IngestError.noStream(source: summary.source) }
@@ -174,10 +180,8 @@ public final class ExportIngest: SourceEventHandler {
             var cursors: [Lane: Int64] = [:]
             switch lane {
             case .hot, .cold:
-                if position > committed[lane] ?? 0 { cursors[lane] = position }
-                if lane == .cold, pending[.hot]?.isEmpty ?? true, position > committed[.hot] ?? 0 {
-                    cursors[.hot] = position
-                }
+                let committedAt = committed[lane] ?? 0
+                if position > committedAt || !batch.isEmpty { cursors[lane] = max(position, committedAt) }
             case .change:
                 if !batch.tombstones.isEmpty { cursors[.change] = (committed[.change] ?? 0) + Int64(batch.tombstones.count) }
             }

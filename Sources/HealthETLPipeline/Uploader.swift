@@ -90,8 +90,10 @@ public final class Uploader {
             owner: owner, leaseSeconds: leaseSeconds, tiers: [.realTime], isAlive: isAlive)
         {
             var result: Result<DeliveryReceipt, DeliveryError> = .failure(.retryable(reason: "not sent", notBeforeSeconds: nil))
-            for pause in Self.quickRetryPauses {
+            for (attempt, pause) in Self.quickRetryPauses.enumerated() {
                 if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
+                // Every quick try that failed counts; the last one is counted when it is recorded.
+                if attempt > 0 { report.failedAttempts += 1 }
                 report.attempts += 1
                 do throws(DeliveryError) {
                     result = .success(try await sink.deliver(batchID: item.batchID, payload: payload))

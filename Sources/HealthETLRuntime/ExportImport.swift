@@ -32,8 +32,8 @@ public struct ExportImport: Sendable {
             input.resumeFrom = try ExportIngest.resumePoints(store: store, source: name)
         }
         let ingest = try ExportIngest(
-            store: store, catalog: catalog, source: name, input: path, batchSize: batchSize, clock: clock,
-            progress: progress)
+            store: store, catalog: catalog, source: name, input: path, batchSize: batchSize, resumes: !fromStart,
+            clock: clock, progress: progress)
         var handler = ingest
         let report: SourceReadReport
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLStore
 
 /// `config.json` in the store: one section per plugin (`sinks.collector`, `sources.apple_health`)
 /// plus the projections' source priority, so the nightly run is just `healthetl upload`.
@@ -40,7 +41,7 @@ public struct StoreConfiguration: Equatable, Sendable {
         do {
             document = try JSONDecoder().decode(ConfigurationDocument.self, from: data)
         } catch {
-            throw ConfigurationError(path: path, problem: "it is not a valid configuration (\(error))")
+            throw ConfigurationError(path: path, problem: "it is not a valid configuration (\(error)); fix or remove it")
         }
         var configuration = StoreConfiguration()
         configuration.sourcePriority = document.projections?.sourcePriority ?? document.legacy.sourcePriority
@@ -49,7 +50,8 @@ public struct StoreConfiguration: Equatable, Sendable {
                 guard let plugin = PluginRegistry.descriptor(kind: kind, name: name) else {
                     throw ConfigurationError(
                         path: path,
-                        problem: "it has a section \(kind.configTable).\(name), but no \(kind.rawValue) is named \(name)")
+                        problem: "it has a section \(kind.configTable).\(name), but no \(kind.rawValue) is named \(name)"
+                            + " (`healthetl plugins` lists them); fix or remove it")
                 }
                 let known = Set(plugin.settings.map(\.key))
                 if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
@@ -57,7 +59,7 @@ public struct StoreConfiguration: Equatable, Sendable {
                     throw ConfigurationError(
                         path: path,
                         problem: "\(plugin.configSection) has no setting \(unknown); it takes "
-                            + (keys.isEmpty ? "none" : keys))
+                            + (keys.isEmpty ? "none" : keys) + "; fix or remove it")
                 }
                 configuration.sections[plugin.configSection] = PluginSettings(
                     section: plugin.configSection, values: values)
@@ -73,8 +75,10 @@ public struct StoreConfiguration: Equatable, Sendable {
         return configuration
     }
 
-    /// Writes it private (0600), replacing the old file in one rename.
-    public func save(store: String) throws(ConfigurationError) {
+    /// Writes it private (0600), replacing the old file in one rename; creates the store's
+    /// directory (0700) when it is new.
+    public func save(store: String) throws {
+        try StoreDirectory(path: store).prepare()
         var document = ConfigurationDocument()
         document.projections = sourcePriority.map { ConfigurationDocument.Projections(sourcePriority: $0) }
         for (section, settings) in sections {
@@ -106,5 +110,5 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     public var path: String
     public var problem: String
 
-    public var description: String { "\(path): \(problem); fix or remove it" }
+    public var description: String { "\(path): \(problem)" }
 }

@@ -218,11 +218,13 @@ import Testing
         let imported = try healthetl(["--store", store, "import", try tierOneExport(hot: 4, cold: 10), "--json"])
         #expect(imported.exitCode == 0, "\(imported.standardError)")
         #expect(json(imported)["tier1_sent"] as? Int == 0)
+        #expect(imported.standardError.contains("0 delivered, 3 failed attempts"), "\(imported.standardError)")
         let queue = json(try healthetl(["--store", store, "queue", "--json"]))
         let batches = queue["batches"] as? [[String: Any]] ?? []
         #expect(batches.count == 1, "\(queue)")
         #expect(batches.first?["tier"] as? Int == 1)
-        #expect(batches.first?["attempts"] as? Int == 3)
+        #expect(batches.first?["attempts"] as? Int == 1)
+        #expect(batches.first?["state"] as? String == "failed")
         #expect(batches.first?["samples"] as? Int == 4)
     }
 

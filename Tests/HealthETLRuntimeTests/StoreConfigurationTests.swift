@@ -10,7 +10,8 @@ import Testing
 
     func write(_ json: String) throws -> String {
         let store = directory.child("store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try json.write(toFile: StoreConfiguration.path(store: store), atomically: true, encoding: .utf8)
         return store
     }

@@ -10,8 +10,8 @@ final class ExportXMLHandler: XMLEventHandler {
     private(set) var warnings: [String: Int] = [:]
     private(set) var streamName: String?
     private let hotWindowMilliseconds: Int64
-    /// The stream of every export without an `ExportDate`.
-    static let undatedStream = "apple_health:undated"
+    /// The stream of an export without an `ExportDate`, named by its content's fingerprint.
+    private let undatedStream: String
     /// How many of `events` the last top-level element to end completed: what lies before the
     /// parser's `topLevelEnd`, where a resumed read can start again.
     private(set) var eventsAtTopLevelEnd = 0
@@ -35,9 +35,12 @@ final class ExportXMLHandler: XMLEventHandler {
     private var devices = RepeatedStringCache()
     private var metadataKeys = RepeatedStringCache()
 
-    /// - Parameter endPosition: the main file's size, when known, for the stream's progress.
-    /// - Parameter readAt: the time of the read, the "now" of an export without an `ExportDate`.
-    init(hotWindowSeconds: Int64, readAt: Instant, routes: RouteResolver, endPosition: Int64?) {
+    /// - Parameters:
+    ///   - readAt: the time of the read, the "now" of an export without an `ExportDate`.
+    ///   - endPosition: the main file's size, when known, for the stream's progress.
+    ///   - fingerprint: names the stream of an export without an `ExportDate`.
+    init(hotWindowSeconds: Int64, readAt: Instant, routes: RouteResolver, endPosition: Int64?, fingerprint: String) {
+        self.undatedStream = "apple_health:undated-" + fingerprint
         self.readAt = readAt
         self.hotWindowMilliseconds = hotWindowSeconds * 1000
         self.routes = routes
@@ -341,7 +344,7 @@ final class ExportXMLHandler: XMLEventHandler {
 
     private func startStream(exportDate: Instant?) {
         let now = exportDate ?? readAt
-        let name = exportDate.map { "apple_health:export-" + $0.description } ?? Self.undatedStream
+        let name = exportDate.map { "apple_health:export-" + $0.description } ?? undatedStream
         streamName = name
         hotSince = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch - hotWindowMilliseconds)
         events.append(.streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
