@@ -7,8 +7,7 @@ import Foundation
 enum Entry {
     static func main() async {
         do {
-            var command = try HealthETL.parseAsRoot(
-                GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            var command = try HealthETL.parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

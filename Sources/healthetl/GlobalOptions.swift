@@ -3,7 +3,8 @@ import Foundation
 import HealthETLCore
 import HealthETLStore
 
-/// Options every command takes: where the store is and which catalog extends the bundled one.
+/// Options every command takes, before or after its name (`healthetl --store DIR status` or
+/// `healthetl status --store DIR`): where the store is and which catalog extends the bundled one.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -19,30 +20,12 @@ struct GlobalOptions: ParsableArguments {
             valueName: "file"))
     var catalogPath: String?
 
-    /// The options every subcommand declares, each taking one value.
-    static let names = ["--store", "--catalog"]
-
-    /// Lets global options stand before the subcommand (`healthetl --store DIR status`), where
-    /// the contract puts them: they are moved after the subcommand name, which declares them.
-    static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if names.contains(where: { argument.hasPrefix($0 + "=") }) {
-                leading.append(argument)
-                index += 1
-            } else if names.contains(argument), index + 1 < arguments.count {
-                leading += [argument, arguments[index + 1]]
-                index += 2
-            } else {
-                break
-            }
-        }
-        guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else {
-            return arguments
-        }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+    /// These options, with those given before the command's name where these are absent.
+    func over(_ earlier: GlobalOptions) -> GlobalOptions {
+        var merged = self
+        merged.storePath = storePath ?? earlier.storePath
+        merged.catalogPath = catalogPath ?? earlier.catalogPath
+        return merged
     }
 
     /// The store directory the user asked for, or the default.
@@ -77,4 +60,14 @@ struct GlobalOptions: ParsableArguments {
             throw CommandFailure(error)
         }
     }
+}
+
+/// A subcommand that takes the global options: its own (after its name) over the root's.
+protocol TakesGlobalOptions {
+    var given: GlobalOptions { get }
+    var root: HealthETL { get }
+}
+
+extension TakesGlobalOptions {
+    var global: GlobalOptions { given.over(root.global) }
 }

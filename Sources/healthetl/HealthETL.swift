@@ -17,4 +17,7 @@ struct HealthETL: ParsableCommand {
             ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self, QueueCommand.self,
             ProjectionsCommand.self, ServeCommand.self, MetricsCommand.self, PluginsCommand.self,
         ])
+
+    /// Given before the command's name; each command also takes them after it.
+    @OptionGroup var global: GlobalOptions
 }

@@ -6,7 +6,7 @@ import HealthETLRuntime
 import HealthETLStore
 
 /// `healthetl import PATH…`: every record of one or more exports into the store.
-struct ImportCommand: AsyncParsableCommand {
+struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import health exports (export.zip, export.xml, or an unzipped export folder).",
@@ -17,7 +17,8 @@ struct ImportCommand: AsyncParsableCommand {
             A damaged file imports everything before the damage and exits with 3.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Argument(help: ArgumentHelp("Exports to import.", valueName: "path"))
     var paths: [String]

@@ -8,6 +8,9 @@ enum ImportReport {
         let state = summary.complete ? "complete" : "INCOMPLETE"
         lines.append("Imported \(summary.input) (\(state)) in \(String(format: "%.1f", summary.elapsedSeconds)) s")
         if let date = summary.exportDate { lines.append("Export date: \(date)") }
+        if summary.resumedAtByte > 0 {
+            lines.append("Resumed at byte \(summary.resumedAtByte): what lies before it was imported by an earlier run")
+        }
         var outcomes = TextTable("  RECORDS", "COUNT")
         outcomes.add("  read", String(summary.recordsRead))
         outcomes.add("  accepted (new)", String(summary.accepted))
@@ -20,6 +23,7 @@ enum ImportReport {
             outcomes.add("    " + reason, String(count))
         }
         outcomes.add("  duplicates (already stored)", String(summary.duplicates))
+        outcomes.add("  deleted earlier (kept out)", String(summary.deletedEarlier))
         lines.append(outcomes.rendered)
         var other = TextTable("  ALSO", "COUNT")
         other.add("  lanes hot / cold / change", "\(summary.lanes.hot) / \(summary.lanes.cold) / \(summary.lanes.change)")
@@ -30,6 +34,7 @@ enum ImportReport {
         other.add("  documents (Me, ECG, clinical, …)", String(summary.documents))
         other.add("  ECG recordings new / known", "\(summary.otherRecords.stored) / \(summary.otherRecords.alreadyStored)")
         other.add("  tombstones", String(summary.tombstones))
+        other.add("  tier 1 sent at once", String(summary.tier1Sent))
         other.add("  warnings", String(summary.warningCount))
         for (kind, count) in summary.warnings.sorted(by: { $0.key < $1.key }) {
             other.add("    " + kind, String(count))

@@ -2,12 +2,13 @@ import ArgumentParser
 import HealthETLCore
 
 /// `healthetl metrics`: the metric catalog.
-struct MetricsCommand: ParsableCommand {
+struct MetricsCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "metrics",
         abstract: "List the metric catalog: ids, kinds, canonical units, tiers, source identifiers.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false

@@ -8,7 +8,7 @@ import HealthETLWire
 
 /// `healthetl projections`: daily rollups and sleep nights, as refreshed from the collector
 /// (with each key's freshness) or computed here with `--local`.
-struct ProjectionsCommand: ParsableCommand {
+struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "projections",
         abstract: "Show daily rollups and sleep nights with their freshness, or compute them offline with --local.",
@@ -19,7 +19,8 @@ struct ProjectionsCommand: ParsableCommand {
             runs, and needs no collector.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Option(help: ArgumentHelp("One metric (default: every metric with data in the range).", valueName: "metric"))
     var metric: String?

@@ -3,7 +3,7 @@ import HealthETLCore
 import HealthETLStore
 
 /// `healthetl queue`: inspect, retry or purge the upload queue.
-struct QueueCommand: ParsableCommand {
+struct QueueCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "queue",
         abstract: "Inspect, retry or purge upload batches (dead letters included).",
@@ -14,7 +14,8 @@ struct QueueCommand: ParsableCommand {
             healthetl queue purge --dead     forget dead batches (their samples stay in the store)
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Argument(help: ArgumentHelp("list, retry or purge.", valueName: "action"))
     var action = "list"

@@ -4,7 +4,7 @@ import HealthETLCollector
 import Logging
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the collector: the HTTP backend the uploaders ship batches to, with daily rollups and sleep nights.",
@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
             Docs/openapi.yaml. SIGINT or SIGTERM stops it after the requests in flight are answered.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
     var host = "127.0.0.1"

@@ -8,7 +8,7 @@ import Synthetic
 
 /// `healthetl simulate`: synthetic people's data into the three lanes, as a finished history or
 /// live; or, with `--export`, an export file in a real format.
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Simulated people's health data into the store's hot, cold and change lanes, or into an export file.",
@@ -23,7 +23,8 @@ struct SimulateCommand: ParsableCommand {
             with (they are kept in the store).
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Option(help: ArgumentHelp("Days of history before the origin (default 30).", valueName: "n"))
     var days: Int?
@@ -143,14 +144,16 @@ struct SimulateCommand: ParsableCommand {
         defer { signals.cancel() }
         let progress = LaneProgress(enabled: !json)
         let realTime = try tierOneSender(catalog).map {
-            RealTimePoller(sender: $0, afterRow: try store.lastSampleRow(), live: follow)
+            RealTimeFollower(sender: $0, afterRow: try store.lastSampleRow(), live: follow) { error in
+                printError("real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
+            }
         }
         let runner = LiveIngest(
             store: store, catalog: catalog, sources: sources, simulated: runClock, until: stopAt, stop: stop,
             batchLimit: batchSize, afterCommit: { realTime?.committed($0) }, progress: progress.report)
         let summary = try runner.run()
         progress.finish()
-        realTime?.finish()
+        if let report = realTime?.finish() { RealTimeUpload.describe(report) }
         let report = SimulationReport(summary)
         if json {
             try JSONOutput.print(report)

@@ -2,12 +2,13 @@ import ArgumentParser
 import HealthETLStore
 
 /// `healthetl status`: what the store holds.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show samples by metric, quarantine by reason, cursors by source and lane, tombstones.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
 
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false

@@ -4,7 +4,7 @@ import HealthETLPipeline
 import HealthETLRuntime
 
 /// `healthetl sync --catch-up`: tier 3 — drain the queue, then re-send a window.
-struct SyncCommand: AsyncParsableCommand {
+struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Heal any gap: drain the retry queue, then re-send everything committed in a window.",
@@ -15,7 +15,8 @@ struct SyncCommand: AsyncParsableCommand {
             --since to backfill a collector that lost data, e.g. --since 3650d.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
     @OptionGroup var sink: SinkOptions
 
     @Flag(help: "Catch up (the one mode of sync).")

@@ -2,7 +2,7 @@ import ArgumentParser
 import HealthETLRuntime
 
 /// `healthetl upload`: the nightly batch run (tier 2), after what tier 1 left in the queue.
-struct UploadCommand: AsyncParsableCommand {
+struct UploadCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Ship everything not yet uploaded to the collector, in batches, through the retry queue.",
@@ -14,7 +14,8 @@ struct UploadCommand: AsyncParsableCommand {
             batches are still waiting. Cron: `0 3 * * * healthetl upload`.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
     @OptionGroup var sink: SinkOptions
 
     @Flag(help: "Print one JSON object instead of a summary.")

@@ -1,19 +1,25 @@
 import Foundation
 import HealthETLCore
 import HealthETLPipeline
-import HealthETLRuntime
 import Synchronization
 
-/// During `simulate --follow`: tier 1 on its own thread (with its own store connection), woken
-/// by every hot-lane commit rather than on a timer; commits that land while a send is running
-/// are sent by the next one. Once more at the end, then it says what the tier did.
-final class RealTimePoller: Sendable {
+/// Tier 1 while a live ingest runs (`simulate --follow`): sends on its own thread (with its own
+/// store connection), woken by every hot-lane commit rather than on a timer; commits that land
+/// while a send is running are sent by the next one. Once more at the end.
+public final class RealTimeFollower: Sendable {
     private let sender: RealTimeSender
     private let state: Mutex<(mark: Int64, report: UploadReport, running: Bool, due: Bool)>
     private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    init(sender: RealTimeSender, afterRow row: Int64, live: Bool) {
+    /// Called with what went wrong when a send fails (it is left to `upload`).
+    private let failed: @Sendable (any Error) -> Void
+
+    /// - Parameter live: whether to follow commits; otherwise only `finish()` sends.
+    public init(
+        sender: RealTimeSender, afterRow row: Int64, live: Bool, failed: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.failed = failed
         self.sender = sender
         state = Mutex((row, UploadReport(), live, false))
         guard live else {
@@ -35,7 +41,7 @@ final class RealTimePoller: Sendable {
     }
 
     /// A hot batch was committed: send its tier-1 samples soon.
-    func committed(_ lane: Lane) {
+    public func committed(_ lane: Lane) {
         guard lane == .hot else { return }
         let wasDue = state.withLock { current in
             defer { current.due = true }
@@ -52,7 +58,7 @@ final class RealTimePoller: Sendable {
         do {
             (next, report) = try BlockingTask.run { try await sender.send(afterRow: mark) }
         } catch {
-            printError("real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
+            failed(error)
             return
         }
         state.withLock { current in
@@ -61,12 +67,13 @@ final class RealTimePoller: Sendable {
         }
     }
 
-    /// Stops following, sends what is left, and says what the tier did.
-    func finish() {
+    /// Stops following and sends what is left.
+    /// - Returns: what the tier did over the whole run.
+    public func finish() -> UploadReport {
         state.withLock { $0.running = false }
         wake.signal()
         done.wait()
         sendOnce()
-        RealTimeUpload.describe(state.withLock { $0.report })
+        return state.withLock { $0.report }
     }
 }

@@ -1,8 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// Runs async work to completion from a synchronous command (the entry point is synchronous so
-/// exit codes stay in one place), rethrowing its error.
+/// Runs async work to completion from a thread of its own (tier 1 while a live ingest holds the
+/// caller's), rethrowing its error. Never call it from a task: it blocks the thread it runs on.
 enum BlockingTask {
     static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
         let result = Mutex<Result<T, any Error>?>(nil)
