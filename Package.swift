@@ -147,7 +147,7 @@ let package = Package(
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",
-            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLSQLite"],
             path: "Tests/HealthETLTestSupport",
             swiftSettings: strict),
 
@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "CollectorSinkTests",
             dependencies: [
-                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLTestSupport", "CZstd",
+                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -2,31 +2,35 @@ import CSQLite
 
 extension SQLiteConnection {
     /// Opens (creating if needed) the database in `directory`, private to this user: applies the
-    /// profile, refuses a file that is not a sound SQLite database, and runs the migrations it has
-    /// not seen yet.
+    /// profile, refuses a file that is not a SQLite database or whose schema cannot be read, and
+    /// runs the migrations it has not seen yet; after a migration, every page is checked too.
+    ///
+    /// Only the schema is read on every open: a full check reads the whole file, seconds for a
+    /// multi-gigabyte store on every command. `requireSound` is there for the checks that want it.
     package static func open(
         in directory: DatabaseDirectory, profile: SQLiteProfile, migrations: [Migration], nowMilliseconds: Int64
     ) throws -> SQLiteConnection {
         try directory.prepare()
         let path = directory.databasePath
         let connection: SQLiteConnection
+        var ran: [String] = []
         do {
             connection = try SQLiteConnection(path: path)
             try profile.apply(to: connection)
-            try connection.requireSound(path: path)
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+            ran = try Migrator(migrations: migrations).migrate(connection, nowMilliseconds: nowMilliseconds)
+            if !ran.isEmpty { try connection.requireSound(path: path) }
         } catch let error as SQLiteError {
             throw error.isDamage
                 ? DatabaseError.damaged(path: path, finding: error.message)
                 : DatabaseError.cannotOpen(path: path, reason: error.description)
         }
-        try Migrator(migrations: migrations).migrate(connection, nowMilliseconds: nowMilliseconds)
         // WAL and shared-memory files now exist: they must have inherited the database's mode.
         try directory.prepare()
         return connection
     }
 
-    /// SQLite's `quick_check`: every page and index entry is well formed. It reads the whole file
-    /// once, which on a 130 MB store takes well under a second.
+    /// SQLite's `quick_check`: every page and index entry is well formed. It reads the whole file.
     package func requireSound(path: String) throws {
         let check = try prepare("PRAGMA quick_check(5)")
         var findings: [String] = []

@@ -50,17 +50,24 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
 
     struct Listing: Encodable {
         struct Batch: Encodable {
-            let batch_id: String
+            let batchID: String
             let tier: Int
             let state: String
             let samples: Int
             let deletions: Int
             let attempts: Int
-            let next_attempt: String?
-            let last_error: String?
+            let nextAttempt: String?
+            let lastError: String?
             let accepted: Int?
             let rejected: Int
             let created: String
+
+            enum CodingKeys: String, CodingKey {
+                case tier, state, samples, deletions, attempts, accepted, rejected, created
+                case batchID = "batch_id"
+                case nextAttempt = "next_attempt"
+                case lastError = "last_error"
+            }
         }
 
         let counts: [String: Int]
@@ -100,10 +107,10 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
         let counts = try store.uploadCounts()
         let batches = uploads.map { upload in
             Listing.Batch(
-                batch_id: upload.item.batchID, tier: upload.item.tier.rawValue, state: upload.item.state.name,
+                batchID: upload.item.batchID, tier: upload.item.tier.rawValue, state: upload.item.state.name,
                 samples: upload.samples, deletions: upload.deletions, attempts: upload.item.attempts,
-                next_attempt: upload.item.state == .failed ? upload.item.nextAttempt.description : nil,
-                last_error: upload.item.lastError, accepted: upload.accepted, rejected: upload.rejected,
+                nextAttempt: upload.item.state == .failed ? upload.item.nextAttempt.description : nil,
+                lastError: upload.item.lastError, accepted: upload.accepted, rejected: upload.rejected,
                 created: upload.created.description)
         }
         if json {
@@ -115,8 +122,8 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
         var table = TextTable("BATCH", "TIER", "STATE", "SAMPLES", "DELETIONS", "ATTEMPTS", "NEXT / LAST ERROR")
         for batch in batches {
             table.add(
-                batch.batch_id, String(batch.tier), batch.state, String(batch.samples), String(batch.deletions), String(batch.attempts),
-                [batch.next_attempt, batch.last_error].compactMap { $0 }.joined(separator: " "))
+                batch.batchID, String(batch.tier), batch.state, String(batch.samples), String(batch.deletions), String(batch.attempts),
+                [batch.nextAttempt, batch.lastError].compactMap { $0 }.joined(separator: " "))
         }
         print(table.rendered)
     }
