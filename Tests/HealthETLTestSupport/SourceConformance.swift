@@ -5,11 +5,15 @@ import HealthETLCore
 /// Each check returns the problems it found, in words; an empty list means the source conforms.
 public enum SourceConformance {
     /// Drains every lane of a live source up to `now`, then asks each lane again from its
-    /// final cursor.
-    public static func problems(of source: any LaneSource, now: Instant, catalog: MetricCatalog) -> [String] {
+    /// final cursor; and checks what the plugin `declares`: `.deletions` (the change lane deletes
+    /// something) and `.follows` (the hot lane waits for the clock rather than finishing).
+    public static func problems(
+        of source: any LaneSource, declaring declared: SourceCapabilities, now: Instant, catalog: MetricCatalog
+    ) -> [String] {
         let normalizer = Normalizer(catalog: catalog, now: now)
         var problems: [String] = []
         var seen: [ContentID: RawRecord] = [:]
+        var deletions = 0
         for lane in Lane.allCases {
             var cursor = source.initialCursor(lane)
             var batches = 0
@@ -19,12 +23,16 @@ public enum SourceConformance {
                     if next < cursor { problems.append("\(lane) cursor moved back from \(cursor) to \(next)") }
                     if next == cursor, !events.isEmpty { problems.append("\(lane) batch at \(cursor) did not move the cursor") }
                     problems += recordProblems(events, normalizer: normalizer, seen: &seen, lane: lane)
+                    deletions += events.filter { if case .deletion = $0 { true } else { false } }.count
                     cursor = next
                     batches += 1
                 case .waiting(let until):
                     if until <= now { problems.append("\(lane) waits for \(until), which is not after now") }
                     break drain
                 case .finished:
+                    if lane == .hot, declared.contains(.follows) {
+                        problems.append("it declares follows, but its hot lane finished instead of waiting for the clock")
+                    }
                     break drain
                 }
             }
@@ -32,6 +40,9 @@ public enum SourceConformance {
             if case .batch(let events, _) = source.next(lane, after: cursor, now: now, limit: 5_000), !events.isEmpty {
                 problems.append("\(lane) gives \(events.count) more events when asked again from its final cursor \(cursor)")
             }
+        }
+        if declared.contains(.deletions), deletions == 0 {
+            problems.append("it declares deletions, but its change lane deleted nothing")
         }
         return problems
     }

@@ -125,6 +125,9 @@ import Testing
     func conforms(person number: Int) {
         let source = person(
             SyntheticSettings(seed: 9, person: number, origin: Self.origin, historyDays: 10, changesPerDay: 4))
-        #expect(SourceConformance.problems(of: source, now: Self.origin.adding(seconds: 86_400), catalog: catalog) == [])
+        #expect(
+            SourceConformance.problems(
+                of: source, declaring: SyntheticSource.capabilities, now: Self.origin.adding(seconds: 86_400),
+                catalog: catalog) == [])
     }
 }
