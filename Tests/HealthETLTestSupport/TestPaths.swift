@@ -1,18 +1,14 @@
 import Foundation
 
-/// Where the tests find the repository's files and the shared real exports.
+/// Where the tests find the repository's files (the shared real exports are `RealExports`).
 public enum TestPaths {
     /// The package root (this file is `Tests/HealthETLTestSupport/TestPaths.swift`).
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A file of the public real exports in `../shared/real-exports/` beside the repository
-    /// (`$HEALTHETL_REAL_EXPORTS` overrides the folder).
+    /// A file of the public real exports; use `RealExports.path`.
     public static func realExport(_ relative: String) -> String {
-        if let folder = ProcessInfo.processInfo.environment["HEALTHETL_REAL_EXPORTS"] {
-            return folder + "/" + relative
-        }
-        return packageRoot.appendingPathComponent("../shared/real-exports/" + relative).standardizedFileURL.path
+        RealExports.path(relative)
     }
 
     /// A file of the repository, e.g. `SampleExports/apple-health-sample.zip`.
