@@ -6,11 +6,6 @@ public enum TestPaths {
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A file of the public real exports; use `RealExports.path`.
-    public static func realExport(_ relative: String) -> String {
-        RealExports.path(relative)
-    }
-
     /// A file of the repository, e.g. `SampleExports/apple-health-sample.zip`.
     public static func repository(_ relative: String) -> String {
         packageRoot.appendingPathComponent(relative).path
