@@ -5,30 +5,49 @@ import HealthETLTestSupport
 import Testing
 
 /// The shared source conformance suite (`SourceConformance`) for `apple_health`, on every
-/// committed sample export and every real export: the adapter recognises the file by content,
+/// committed sample export and on `ExportQuirksFixture` in every form (the real exports go
+/// through it in `RealExportTests.Conformance`): the adapter recognises the file by content,
 /// reads it completely, and its records and cursors pass every check.
 @Suite struct AppleHealthConformanceTests {
-    static let realExports = [
-        TestPaths.realExport("curated-v14/export.xml"),
-        TestPaths.realExport("excerpts-v11/export.xml"),
-        TestPaths.realExport("ios16-broken-dtd/export.zip"),
-        TestPaths.realExport("inline-route/export.zip"),
-        TestPaths.realExport("inline-route/export-flat.xml"),
-    ]
+    let directory = TemporaryDirectory("conformance-quirks")
 
-    /// Every committed sample export and every real export, through the shared suite.
-    static var everyExport: [String] {
+    static var committedSamples: [String] {
         let samples = TestPaths.repository("SampleExports")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
-        return files.filter { $0.hasSuffix(".zip") || $0.hasSuffix(".xml") }.sorted().map { samples + "/" + $0 }
-            + realExports
+        return files.filter { $0.hasSuffix(".zip") || $0.hasSuffix(".xml") }.sorted().map {
+            samples + "/" + $0
+        }
     }
 
-    @Test(arguments: everyExport)
-    func passesTheSharedConformanceSuite(_ path: String) throws {
-        #expect(AppleHealthAdapter().recognize(SourceInput(path: path)) == .recognized)
-        let problems = try SourceConformance.problems(
-            of: AppleHealthAdapter(), input: SourceInput(path: path), catalog: MetricCatalog.bundled())
+    @Test(arguments: committedSamples)
+    func committedSamplePassesTheSharedConformanceSuite(_ path: String) throws {
+        try Self.expectConformance(path)
+    }
+
+    @Test(arguments: ExportQuirksForm.allCases)
+    func generatedExportPassesTheSharedConformanceSuite(_ form: ExportQuirksForm) throws {
+        let problems = try Self.problems(of: try form.write(in: directory))
+        // A fault this fixture found (no real or sample export has an ECG): the adapter checkpoints
+        // each ECG file one past the main file's size, which it announced as the stream's end.
+        // It is for Plugins/AppleHealth (AppleHealthAdapter.read) to fix; then this known issue
+        // stops occurring, swift-testing reports that, and this block should go.
+        let size = ExportQuirksFixture.exportXML.utf8.count
+        let ecgPastTheEnd = "the final cursor \(size + 1) is not the input's end \(size)"
+        #expect(problems.filter { $0 != ecgPastTheEnd }.isEmpty, "\(problems.prefix(5))")
+        withKnownIssue("the ECG's checkpoint lies past the end position the adapter announced") {
+            #expect(!problems.contains(ecgPastTheEnd))
+        }
+    }
+
+    static func expectConformance(_ path: String) throws {
+        let problems = try Self.problems(of: path)
         #expect(problems.isEmpty, "\(problems.prefix(5))")
+    }
+
+    /// What the shared suite finds wrong with reading `path`, once the adapter recognised it.
+    static func problems(of path: String) throws -> [String] {
+        #expect(AppleHealthAdapter().recognize(SourceInput(path: path)) == .recognized)
+        return try SourceConformance.problems(
+            of: AppleHealthAdapter(), input: SourceInput(path: path), catalog: MetricCatalog.bundled())
     }
 }

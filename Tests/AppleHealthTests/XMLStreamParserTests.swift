@@ -46,10 +46,13 @@ enum XMLTestInput {
     /// Stands for the export.xml inside ios16-broken-dtd/export.zip.
     static let ios16 = "ios16-broken-dtd/export.zip"
 
+    /// The main file of `ExportQuirksFixture`: every quirk of the real exports, on a clean clone.
+    static var quirks: [UInt8] { Array(ExportQuirksFixture.exportXML.utf8) }
+
     /// The bytes of a real export under ../shared/real-exports (the zip's export.xml for `ios16`,
     /// read with the project's own ZIP reader).
     static func realExport(_ name: String) throws -> [UInt8] {
-        let path = TestPaths.realExport(name)
+        let path = RealExports.path(name)
         guard name == ios16 else { return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
         let archive = try ZipArchive(path: path)
         let entry = try #require(archive.entries.first { $0.name == "apple_health_export/export.xml" })
@@ -93,53 +96,38 @@ enum XMLTestInput {
 }
 
 @Suite struct XMLStreamParserTests {
-    struct RealExport: Sendable, CustomTestStringConvertible {
-        var name: String
-        var topLevel: [String: Int]
-        var elements: Int
-        var testDescription: String { name }
+    // Counted by hand from ExportQuirksFixture's text; RealExportTests.StreamParsing runs the
+    // same checks on the real exports.
+    @Test("the generated export: top-level elements and every element, as counted by hand")
+    func generatedExportCounts() throws {
+        try Self.expectCounts(
+            XMLTestInput.quirks, topLevel: ExportQuirksFixture.topLevel,
+            elements: ExportQuirksFixture.elementCount)
     }
 
-    // Expected counts come from Python, independently of this parser: the DOCTYPE cut out with
-    // re.sub(rb'<!DOCTYPE.*?\]\s*>', b'', data, flags=re.S), then xml.etree.ElementTree:
-    // collections.Counter(child.tag for child in root) and sum(1 for _ in root.iter()).
-    // Cross-check with grep: curated has 28 `<Record ` lines, 2 of them inside its one
-    // <Correlation>, so 26 top-level; `grep -c '<Workout '` gives 2, 1 and 1.
-    static let realExports: [RealExport] = [
-        RealExport(
-            name: XMLTestInput.curated,
-            topLevel: [
-                "ExportDate": 1, "Me": 1, "Record": 26, "Correlation": 1, "Workout": 2, "ActivitySummary": 3,
-            ],
-            elements: 72),
-        RealExport(
-            name: XMLTestInput.excerpts,
-            topLevel: [
-                "ExportDate": 1, "Me": 1, "Record": 5, "ClinicalRecord": 6, "Workout": 1,
-                "ActivitySummary": 17,
-            ],
-            elements: 56),
-        RealExport(
-            name: XMLTestInput.ios16, topLevel: ["ActivitySummary": 10, "Record": 1, "Workout": 1],
-            elements: 37),
-    ]
+    @Test("1-byte and odd-sized chunks give the same events as one chunk")
+    func chunkingDoesNotMatter() throws {
+        try Self.expectChunkingDoesNotMatter(XMLTestInput.quirks, elements: ExportQuirksFixture.elementCount)
+    }
 
-    @Test("real exports: top-level Records and Workouts as counted independently", arguments: realExports)
-    func realExportCounts(_ expected: RealExport) throws {
-        let bytes = try XMLTestInput.realExport(expected.name)
+    @Test("consumedOffset in endElement is just past the element, in original-file offsets")
+    func consumedOffsetIsACursor() throws {
+        try Self.expectConsumedOffsetIsACursor(XMLTestInput.quirks, records: ExportQuirksFixture.recordTags)
+    }
+
+    /// Top-level elements by name and the count of every element, with no warnings, to the end.
+    static func expectCounts(_ bytes: [UInt8], topLevel: [String: Int], elements: Int) throws {
         let recorder = XMLEventRecorder()
         let parser = try XMLTestInput.parse(bytes, into: recorder)
-        #expect(recorder.topLevel["Record"] == expected.topLevel["Record"])
-        #expect(recorder.topLevel["Workout"] == expected.topLevel["Workout"])
-        #expect(recorder.topLevel == expected.topLevel)
-        #expect(recorder.elements.values.reduce(0, +) == expected.elements)
+        #expect(recorder.topLevel["Record"] == topLevel["Record"])
+        #expect(recorder.topLevel["Workout"] == topLevel["Workout"])
+        #expect(recorder.topLevel == topLevel)
+        #expect(recorder.elements.values.reduce(0, +) == elements)
         #expect(parser.warnings.isEmpty)
         #expect(parser.consumedOffset == Int64(bytes.count))
     }
 
-    @Test("1-byte and odd-sized chunks give the same events as one chunk", arguments: realExports)
-    func chunkingDoesNotMatter(_ export: RealExport) throws {
-        let bytes = try XMLTestInput.realExport(export.name)
+    static func expectChunkingDoesNotMatter(_ bytes: [UInt8], elements: Int) throws {
         let whole = XMLEventRecorder()
         try XMLTestInput.parse(bytes, into: whole)
         for chunkSize in [1, 2, 7, 1000] {
@@ -147,17 +135,15 @@ enum XMLTestInput {
             try XMLTestInput.parse(bytes, chunkSize: chunkSize, into: pieces)
             #expect(pieces.events == whole.events, "chunk size \(chunkSize)")
         }
-        #expect(whole.events.count == 2 * export.elements)
+        #expect(whole.events.count == 2 * elements)
     }
 
-    @Test("consumedOffset in endElement is just past the element, in original-file offsets")
-    func consumedOffsetIsACursor() throws {
-        let bytes = try XMLTestInput.realExport(XMLTestInput.curated)
+    /// `records` counts every `<Record`, nested ones included.
+    static func expectConsumedOffsetIsACursor(_ bytes: [UInt8], records: Int) throws {
         for chunkSize in [1, 1 << 20] {
             let recorder = XMLEventRecorder()
             try XMLTestInput.parse(bytes, chunkSize: chunkSize, into: recorder)
-            let records = recorder.ends.filter { $0.name == "Record" }
-            #expect(records.count == 28)
+            #expect(recorder.ends.filter { $0.name == "Record" }.count == records)
             for (name, offset) in recorder.ends {
                 let before = String(decoding: bytes[..<Int(offset)].suffix(name.count + 3), as: UTF8.self)
                 #expect(before.hasSuffix("</\(name)>") || before.hasSuffix("/>"), "\(name) at \(offset)")

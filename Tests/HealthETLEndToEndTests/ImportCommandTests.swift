@@ -3,95 +3,95 @@ import HealthETLStore
 import HealthETLTestSupport
 import Testing
 
-/// `healthetl import` run as a user would, on real exports and on crafted ones.
+/// `healthetl import` run as a user would, on generated and crafted exports (the real ones are
+/// in `RealExportTests`).
 @Suite struct ImportCommandTests {
-    let runner = CommandRunner()
-    let directory = TemporaryDirectory("healthetl-import")
+    let harness = ImportHarness()
+    var runner: CommandRunner { harness.runner }
+    var directory: TemporaryDirectory { harness.directory }
 
-    func importJSON(_ path: String, store: String, extra: [String] = []) throws -> (Int32, [String: Any], String) {
-        let result = try runner.run(["--store", store, "import", path, "--json"] + extra)
-        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-        return (result.exitCode, try #require(object, "stdout: \(result.standardOutput) stderr: \(result.standardError)"), result.standardError)
+    func importJSON(_ path: String, store: String, extra: [String] = []) throws
+        -> (Int32, [String: Any], String)
+    {
+        try harness.importJSON(path, store: store, extra: extra)
     }
 
-    static func realExport(_ relative: String) -> String {
-        TestPaths.realExport(relative)
+    /// `ExportQuirksFixture` written as a stored export.zip (this target has no zlib) or unzipped.
+    func writeQuirks(_ form: String) throws -> String {
+        if form == "export.zip" {
+            try ExportQuirksFixture.writeZip(to: directory.child(form))
+            return directory.child(form)
+        }
+        return try ExportQuirksFixture.writeFolder(in: directory.path)
     }
 
-    /// Counts made independently of healthetl with a regular-expression scan of each file
-    /// (top-level `<Record` outside `<Correlation>`, `<Workout`, `<ActivitySummary`).
-    struct Expected: Sendable, CustomTestStringConvertible {
-        var path: String
-        var records: Int
-        var correlations: Int
-        var components: Int
-        var workouts: Int
-        var summaries: Int
-        var testDescription: String { path }
+    static let quirkForms = ["export.zip", "unzipped folder"]
+
+    @Test(arguments: quirkForms)
+    func generatedExportWithEveryQuirkImportsEveryRecord(_ form: String) throws {
+        try harness.expectImportsEveryRecord(
+            try writeQuirks(form),
+            ImportHarness.Expected(
+                path: form, records: ExportQuirksFixture.topLevel["Record"] ?? 0, correlations: 0,
+                components: 0, workouts: 1, summaries: 1))
     }
 
-    static let expectations = [
-        Expected(path: "curated-v14/export.xml", records: 26, correlations: 1, components: 2, workouts: 2, summaries: 3),
-        Expected(path: "excerpts-v11/export.xml", records: 5, correlations: 0, components: 0, workouts: 1, summaries: 17),
-        Expected(path: "ios16-broken-dtd/export.zip", records: 1, correlations: 0, components: 0, workouts: 1, summaries: 10),
-        Expected(path: "inline-route/export.zip", records: 2, correlations: 0, components: 0, workouts: 1, summaries: 2),
-        Expected(path: "inline-route/export-flat.xml", records: 2, correlations: 0, components: 0, workouts: 1, summaries: 2),
-    ]
-
-    @Test(arguments: expectations)
-    func realExportImportsEveryRecord(_ expected: Expected) throws {
+    /// The end-to-end twin of `RealExportTests.hrvBeatsAndRoutesAreKept`, and more: each quirk of
+    /// the fixture, down to the store's rows (`Store.contentRows`: `table|column|…`, split here).
+    @Test(arguments: quirkForms)
+    func everyQuirkEndsUpInTheStore(_ form: String) throws {
         let store = directory.child("store")
-        let (code, summary, errors) = try importJSON(Self.realExport(expected.path), store: store)
+        let (code, summary, errors) = try importJSON(try writeQuirks(form), store: store)
         #expect(code == 0, "\(errors)")
         #expect(summary["complete"] as? Bool == true)
-        #expect(summary["records_read"] as? Int == expected.records)
-        let accepted = summary["accepted"] as? Int ?? -1
-        let flagged = summary["flagged"] as? Int ?? -1
-        let quarantined = summary["quarantined"] as? Int ?? -1
-        let duplicates = summary["duplicates"] as? Int ?? -1
-        #expect(accepted + flagged + quarantined + duplicates == expected.records)
-        #expect(summary["correlations"] as? Int == expected.correlations)
-        #expect((summary["correlation_components"] as? [String: Any])?["read"] as? Int == expected.components)
-        #expect(summary["workouts"] as? Int == expected.workouts)
-        #expect(summary["activity_summaries"] as? Int == expected.summaries)
-        let lanes = try #require(summary["lanes"] as? [String: Int])
-        #expect((lanes["hot"] ?? 0) + (lanes["cold"] ?? 0) == expected.records)
+        #expect((summary["warnings"] as? [String: Int])?.isEmpty == true, "\(summary["warnings"] ?? "")")
+        #expect(summary["documents"] as? Int == 3)
+        #expect((summary["other_records"] as? [String: Any])?["stored"] as? Int == 1)
+        let rows = try Store(directory: StoreDirectory(path: store)).contentRows().map {
+            $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        }
+        // Table 0, samples: 0|id|metric|source|version|device|start|end|offset|value|category|text|
+        // unit|flags|lane|metadata|stream|points.
+        let samples = rows.filter { $0[0] == "0" }
 
-        // Stored once: the store holds what the summary says was new, and nothing more.
-        let status = try Store(directory: StoreDirectory(path: store)).status()
-        let components = (summary["correlation_components"] as? [String: Any])?["stored"] as? Int ?? 0
-        let correlationsStored = expected.correlations - (summary["correlations_quarantined"] as? Int ?? 0)
-        let ecgs = (summary["other_records"] as? [String: Any])?["stored"] as? Int ?? 0
-        #expect(status.samples.total == accepted + flagged + components + correlationsStored + ecgs)
+        // 1.25 mi, in metres, with the unit as written.
+        let distance = try #require(samples.first { $0[2] == "distance_walking_running" })
+        let metres = try #require(Double(distance[9]), "\(distance)")
+        #expect(abs(metres - ExportQuirksFixture.distanceMeters) < 1e-9)
+        #expect(distance[12] == "mi")
 
-        // Running again resumes at the final cursor: nothing is left to read.
-        let (resumedCode, resumed, _) = try importJSON(Self.realExport(expected.path), store: store)
-        #expect(resumedCode == 0)
-        #expect(resumed["records_read"] as? Int == 0)
-        #expect((resumed["resumed_at_byte"] as? Int ?? 0) > 0)
+        // Comma-decimal beat times, stored as [ms, bpm] with the HRV samples.
+        let beats = samples.filter { $0[2] == "heart_rate_variability_sdnn" }.map { $0[17] }
+        let expectedBeats = [ExportQuirksFixture.eveningBeats, ExportQuirksFixture.midnightBeats].map {
+            "[" + $0.map { "[\($0.milliseconds),\($0.bpm)]" }.joined(separator: ",") + "]"
+        }
+        #expect(beats.sorted() == expectedBeats.sorted())
 
-        // Reading it all again (--from-start) finds nothing new.
-        let (again, second, _) = try importJSON(Self.realExport(expected.path), store: store, extra: ["--from-start"])
-        #expect(again == 0)
-        #expect(second["accepted"] as? Int == 0)
-        #expect(second["flagged"] as? Int == 0)
-        #expect(second["duplicates"] as? Int == expected.records - quarantined)
-        #expect(second["workouts"] as? Int == 0)
-        #expect(second["tombstones"] as? Int == 0)
-        #expect(try Store(directory: StoreDirectory(path: store)).status().samples.total == status.samples.total)
-    }
+        // The ECG as a sample of its own, from its recorded date for 1536 voltages at 512 Hz.
+        let ecg = try #require(samples.first { $0[2] == "ecg" })
+        #expect(ecg[6] == "\(ExportQuirksFixture.ecgStartMilliseconds)")
+        #expect(ecg[7] == "\(ExportQuirksFixture.ecgEndMilliseconds)")
 
-    @Test func hrvBeatsAndRoutesAreKept() throws {
-        let store = directory.child("store")
-        _ = try importJSON(Self.realExport("curated-v14/export.xml"), store: store)
-        _ = try importJSON(Self.realExport("ios16-broken-dtd/export.zip"), store: store)
-        let rows = try Store(directory: StoreDirectory(path: store)).contentRows()
-        // Beat lists are stored with the HRV sample, as [ms, bpm] pairs.
-        #expect(rows.contains { $0.hasPrefix("0|") && $0.contains("heart_rate_variability_sdnn") && $0.hasSuffix("]]") })
-        // The iOS 16 walk's GPX route: 6:… points in workout_route_points (table 6).
-        #expect(rows.filter { $0.hasPrefix("6|") }.count > 100)
-        // Workout statistics (table 5) from WorkoutStatistics elements.
-        #expect(rows.contains { $0.hasPrefix("5|") })
+        // Table 6, the GPX route: 6|workout|seq|time|latitude|longitude.
+        let route = rows.filter { $0[0] == "6" }.sorted { Int($0[2]) ?? 0 < Int($1[2]) ?? 0 }
+        #expect(route.count == ExportQuirksFixture.routePoints)
+        let start = "\(ExportQuirksFixture.firstRoutePointMilliseconds)"
+        #expect(route.first.map { Array($0[3...5]) } == [start, "52.52", "13.405"])
+
+        // Table 5, workout statistics: 5|workout|part|seq|type|sum|average|minimum|maximum|unit.
+        #expect(
+            rows.contains {
+                $0[0] == "5" && $0[4] == "HKQuantityTypeIdentifierDistanceWalkingRunning" && $0[5] == "1.25"
+                    && $0[9] == "mi"
+            })
+
+        // Table 8, documents: Me, the Audiogram with its six points, the ECG without the person.
+        let documents = rows.filter { $0[0] == "8" }
+        #expect(documents.map { $0[2] }.sorted() == ["audiogram", "characteristics", "ecg"])
+        let audiogram = try #require(documents.first { $0[2] == "audiogram" }).joined(separator: "|")
+        #expect(audiogram.components(separatedBy: "\"SensitivityPoint\"").count - 1 == 6)
+        let ecgDocument = try #require(documents.first { $0[2] == "ecg" }).joined(separator: "|")
+        #expect(ExportQuirksFixture.ecgPersonalValues.allSatisfy { !ecgDocument.contains($0) })
     }
 
     @Test func gzipDisguisedAsXMLIsNotDecompressed() throws {
@@ -188,10 +188,6 @@ import Testing
     }
 
     @Test func humanSummaryShowsOutcomes() throws {
-        let result = try runner.run(["--store", directory.child("store"), "import", Self.realExport("curated-v14/export.xml")])
-        #expect(result.exitCode == 0, "\(result.standardError)")
-        for text in ["accepted", "quarantined", "duplicates", "workouts", "lanes hot / cold / change"] {
-            #expect(result.standardOutput.contains(text), "\(text)")
-        }
+        try harness.expectHumanSummaryShowsOutcomes(try writeQuirks("export.zip"))
     }
 }
