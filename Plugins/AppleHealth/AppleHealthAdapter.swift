@@ -32,7 +32,7 @@ public struct AppleHealthAdapter: SourceAdapter {
         let resume = try resumePoint(files, input, fingerprint: fingerprint)
         var xml = ExportXMLHandler(
             hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
-            endPosition: files.mainSize, fingerprint: fingerprint)
+            endPosition: Self.endPosition(of: files), fingerprint: fingerprint)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
         var position: Int64
@@ -96,7 +96,7 @@ public struct AppleHealthAdapter: SourceAdapter {
         guard !input.resumeFrom.isEmpty else { return nil }
         let probe = ExportXMLHandler(
             hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
-            endPosition: files.mainSize, fingerprint: fingerprint)
+            endPosition: Self.endPosition(of: files), fingerprint: fingerprint)
         probe.stopsOnceDated = true
         let parser = XMLStreamParser(handler: probe)
         do {
@@ -112,6 +112,11 @@ public struct AppleHealthAdapter: SourceAdapter {
         let prologueEnd = parser.topLevelEnd
         guard at > prologueEnd else { return nil }
         return ResumePoint(stream: stream, prologueEnd: prologueEnd, at: at, prologue: probe)
+    }
+
+    /// Where the stream ends: the main file's size, and one more position per ECG file read after it.
+    private static func endPosition(of files: any ExportFiles) -> Int64? {
+        files.mainSize.map { $0 + Int64(files.electrocardiograms.count) }
     }
 
     /// Hands events on, then a checkpoint covering them.
