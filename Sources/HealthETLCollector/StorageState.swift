@@ -29,8 +29,10 @@ struct StorageState {
         try connection.prepare("INSERT INTO users(name) VALUES (?1) ON CONFLICT(name) DO NOTHING").run(.text(name))
         let lookup = try connection.prepare("SELECT id FROM users WHERE name = ?1")
         try lookup.bind(.text(name))
-        guard try lookup.step() else { throw CollectorError("user \(name) could not be registered") }
-        users[name] = lookup.int64(0)
+        guard let id = try lookup.firstRow({ $0.int64(0) }) else {
+            throw CollectorError("user \(name) could not be registered")
+        }
+        users[name] = id
     }
 
     /// Only users from the tokens file exist; anyone else was refused before reaching storage.
@@ -69,7 +71,6 @@ struct StorageState {
     func storedBatch(user: Int64, id: String, connection: SQLiteConnection) throws -> (digest: [UInt8], response: [UInt8])? {
         let statement = try connection.prepare("SELECT body_sha256, response FROM batches WHERE user_id = ?1 AND batch_id = ?2")
         try statement.bind(.integer(user), .text(id))
-        guard try statement.step() else { return nil }
-        return (statement.blob(0), statement.blob(1))
+        return try statement.firstRow { ($0.blob(0), $0.blob(1)) }
     }
 }

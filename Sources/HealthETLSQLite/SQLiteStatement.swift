@@ -102,6 +102,17 @@ package final class SQLiteStatement {
         }
     }
 
+    /// Reads the first row with `read`, then resets the statement; `nil` when there is none.
+    ///
+    /// A statement left on a row keeps its connection's read snapshot open, even after COMMIT:
+    /// the connection's next write transaction then starts on a stale snapshot and fails
+    /// (`SQLITE_BUSY_SNAPSHOT`) as soon as another process has written in between.
+    package func firstRow<T>(_ read: (SQLiteStatement) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        guard try step() else { return nil }
+        return try read(self)
+    }
+
     /// Binds, runs to completion and returns the number of rows changed.
     @discardableResult
     package func run(_ values: SQLiteValue...) throws -> Int {

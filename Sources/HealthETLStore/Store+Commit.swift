@@ -108,8 +108,7 @@ extension Store {
     private func isDeletedForGood(_ id: ContentID, snapshot: SnapshotMark?) throws -> Bool {
         let lookup = try prepared("SELECT deleted_ms FROM tombstones WHERE sample_id = ?1")
         try lookup.bind(.blob(id.bytes))
-        guard try lookup.step() else { return false }
-        let deletedAt = lookup.int64(0)
+        guard let deletedAt = try lookup.firstRow({ $0.int64(0) }) else { return false }
         guard let snapshot, snapshot.takenAt.millisecondsSinceEpoch > deletedAt else { return true }
         try prepared("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
         return false
@@ -147,11 +146,9 @@ extension Store {
         try lookup.bind(
             .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
         var end = tombstone.end?.millisecondsSinceEpoch
-        if try lookup.step() {
-            let rowid = lookup.int64(0)
-            let endMilliseconds = lookup.int64(1)
+        let stored = try lookup.firstRow { ($0.int64(0), $0.int64(1), $0.isNull(2) ? nil : Int32($0.int64(2))) }
+        if let (rowid, endMilliseconds, offset) = stored {
             end = end ?? endMilliseconds
-            let offset = lookup.isNull(2) ? nil : Int32(lookup.int64(2))
             DirtyKey.mark(
                 metric: metric, start: tombstone.start, end: Instant(millisecondsSinceEpoch: endMilliseconds),
                 utcOffsetSeconds: offset, into: &context.dirty)
@@ -208,8 +205,8 @@ extension Store {
     private func advance(stream: Int64, name: String, lane: Lane, to position: Int64, at committedAt: Int64) throws {
         let current = try prepared("SELECT position FROM cursors WHERE stream_id = ?1 AND lane = ?2")
         try current.bind(.integer(stream), .integer(Int64(lane.code)))
-        if try current.step(), current.int64(0) > position {
-            throw StoreError.cursorMovedBackwards(stream: name, lane: lane, current: current.int64(0), requested: position)
+        if let committed = try current.firstRow({ $0.int64(0) }), committed > position {
+            throw StoreError.cursorMovedBackwards(stream: name, lane: lane, current: committed, requested: position)
         }
         try prepared(
             """

@@ -17,8 +17,9 @@ extension Store {
             ORDER BY snapshot_taken_ms DESC, id DESC LIMIT 1
             """)
         try statement.bind(.text(source), .integer(run))
-        guard try statement.step() else { return nil }
-        return CompletedSnapshot(run: statement.int64(0), takenAt: Instant(millisecondsSinceEpoch: statement.int64(1)))
+        return try statement.firstRow {
+            CompletedSnapshot(run: $0.int64(0), takenAt: Instant(millisecondsSinceEpoch: $0.int64(1)))
+        }
     }
 
     /// Samples of earlier snapshots of the `streamPrefix` family that the snapshot taken at

@@ -4,7 +4,7 @@ extension Store {
     public func streamSettings(_ stream: String) throws -> String? {
         let statement = try prepared("SELECT settings FROM streams WHERE name = ?1")
         try statement.bind(.text(stream))
-        return try statement.step() ? statement.text(0) : nil
+        return try statement.firstRow { $0.text(0) } ?? nil
     }
 
     /// Records a live stream's settings, creating the stream if needed.

@@ -14,7 +14,7 @@ extension Store {
     public func uploadMark(_ mark: UploadMark) throws -> Int64 {
         let statement = try prepared("SELECT position FROM upload_marks WHERE name = ?1")
         try statement.bind(.text(mark.rawValue))
-        return try statement.step() ? statement.int64(0) : 0
+        return try statement.firstRow { $0.int64(0) } ?? 0
     }
 
     /// Samples after a row, in the order they were committed; with `committedSince`, only those
@@ -309,10 +309,8 @@ extension Store {
         let codes = tiers.map { String($0.rawValue) }.sorted().joined(separator: ",")
         let statement = try cached(
             "SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2) AND tier IN (\(codes.isEmpty ? "0" : codes))")
-        // Cached: a previous call left it on its row.
         statement.reset()
-        guard try statement.step(), !statement.isNull(0) else { return nil }
-        return Instant(millisecondsSinceEpoch: statement.int64(0))
+        return try statement.firstRow { $0.isNull(0) ? nil : Instant(millisecondsSinceEpoch: $0.int64(0)) } ?? nil
     }
 
     /// Records that an upload run (`upload`, `sync`) started; finish it with its summary.

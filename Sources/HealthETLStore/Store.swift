@@ -92,10 +92,9 @@ public final class Store {
         try insert.run(.text(name))
         let select = try cached("SELECT id FROM \(table.rawValue) WHERE \(table.column) = ?1")
         try select.bind(.text(name))
-        guard try select.step() else {
+        guard let id = try select.firstRow({ $0.int64(0) }) else {
             throw SQLiteError(code: SQLITE_INTERNAL, message: "interned \(table.rawValue) row vanished", statement: nil)
         }
-        let id = select.int64(0)
         interned[table, default: [:]][name] = id
         if connection.isInTransaction { internedInTransaction.append((table, name)) }
         return id

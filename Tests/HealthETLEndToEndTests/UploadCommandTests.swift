@@ -200,6 +200,33 @@ import Testing
         #expect(try Self.column("SELECT count(*) FROM samples", database: remote) == ["312"])
     }
 
+    /// Tier 1 while following: each hot commit wakes the sender, so the hot lane's tier-1
+    /// samples are on the collector when `simulate --follow` ends, without `upload`.
+    @Test func followingSendsTierOneAsItCommits() throws {
+        let server = try Server(runner: runner, directory: directory)
+        defer { server.stop() }
+        let store = directory.child("tier-one-follow")
+        let token = tokenFile(mode: 0o600)
+        let saved = try healthetl([
+            "--store", store, "upload", "--endpoint", server.url, "--token-file", token, "--save-config",
+        ])
+        #expect(saved.exitCode == 0, "\(saved.standardError)")
+        let followed = try healthetl([
+            "--store", store, "simulate", "--follow", "--days", "1", "--seed", "5", "--origin", "2026-03-01T06:00:00Z",
+            "--speed", "7200", "--until", "2026-03-01T14:00:00Z", "--json",
+        ])
+        #expect(followed.exitCode == 0, "\(followed.standardError)")
+        #expect(followed.standardError.contains("Real-time upload (tier 1)"), "\(followed.standardError)")
+        let tierOne = """
+            SELECT hex(s.id) FROM samples AS s JOIN metrics AS m ON m.id = s.metric_id WHERE s.lane = 0 AND m.name IN
+            ('resting_heart_rate', 'heart_rate_variability_sdnn', 'apple_exercise_time', 'sleep_analysis', 'ecg')
+            """
+        let local = try Self.column(tierOne, database: store + "/healthetl.sqlite")
+        #expect(!local.isEmpty)
+        let remote = try Self.column("SELECT hex(id) FROM samples", database: server.dataDirectory + "/healthetl.sqlite")
+        #expect(local.isSubset(of: remote), "\(local.subtracting(remote).count) tier-1 samples did not reach the collector")
+    }
+
     /// Tier 1 with the collector away: three quick tries (0, 1 and 3 s), then the batch waits in
     /// the queue at tier 1, and the import itself succeeds.
     @Test func tierOneTriesThreeTimesThenLeavesTheBatchToTheQueue() throws {

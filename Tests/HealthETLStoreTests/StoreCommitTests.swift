@@ -71,6 +71,21 @@ import Testing
         #expect(error.description.contains("not written"))
     }
 
+    /// Two connections taking turns, as `simulate --follow` and its tier-1 sender do: a commit
+    /// must leave no statement on a row, or its connection keeps a read snapshot past COMMIT and
+    /// its next write fails (SQLITE_BUSY_SNAPSHOT) once the other has written.
+    @Test func twoConnectionsTakingTurnsBothKeepWriting() throws {
+        let first = try openStore()
+        let second = try openStore()
+        try first.commit(batch(0..<5, cursor: 5))
+        try second.commit(batch(5..<10, cursor: 5, stream: "test:other"))
+        try first.commit(batch(10..<15, cursor: 15))
+        _ = try first.uploadMark(.sampleRow)
+        try second.commit(batch(15..<20, cursor: 10, stream: "test:other"))
+        try first.commit(batch(20..<25, cursor: 25))
+        #expect(try first.status().samples.total == 25)
+    }
+
     @Test func batchWithoutCursorIsRefused() throws {
         let store = try openStore()
         let empty = CommitBatch(stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [:])
