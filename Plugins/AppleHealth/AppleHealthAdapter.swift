@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLZip
 
 /// Source adapter `apple_health`: reads what the Health app's "Export All Health Data" writes.
 ///

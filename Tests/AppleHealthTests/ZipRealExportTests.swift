@@ -1,6 +1,6 @@
-import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// The reader against real Health app exports; the expected listings were taken from

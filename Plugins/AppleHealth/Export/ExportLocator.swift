@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLZip
 
 /// Finds the export in what the user passed: `export.zip`, a bare main file, or an unzipped
 /// folder. The main file is recognised by its content (a `<HealthData>` root), never by its

@@ -1,3 +1,5 @@
+import HealthETLZip
+
 /// An export read straight from `export.zip`, entry by entry, without extracting anything.
 final class ZipExportFiles: ExportFiles {
     /// Route and ECG files are read whole; anything larger than this is not a real one.
