@@ -26,6 +26,18 @@ final class ZipExportFiles: ExportFiles {
         self.byName = byName
     }
 
+    /// Opens the archive again from what was found when it was located, or nil when the file is
+    /// not the same any more (or cannot be opened): locate it afresh then.
+    static func reopening(_ located: LocatedArchive) -> ZipExportFiles? {
+        let archive = try? ZipArchive(path: located.path, directory: located.directory)
+        return archive.map { ZipExportFiles(archive: $0, main: located.main) }
+    }
+
+    /// What was found, for the next reader of the same file.
+    var located: LocatedArchive {
+        LocatedArchive(path: archive.path, directory: archive.directory, main: main)
+    }
+
     var mainName: String { main.name }
     var mainSize: Int64? { Int64(main.uncompressedSize) }
 

@@ -27,6 +27,19 @@ public final class ZipArchive {
         self.init(file: file, directory: try ZipDirectory(reading: file, limits: limits), limits: limits)
     }
 
+    /// Opens the archive `directory` was read from, without reading its directory again.
+    ///
+    /// - Returns: nil when the file at `path` is no longer the file, as it was, that `directory`
+    ///   came from, or when `directory` holds more entries than `limits` accept: open it afresh.
+    /// - Throws: `ZipError.Kind.io` if the file cannot be opened.
+    public convenience init?(path: String, directory: ZipDirectory, limits: ZipLimits = ZipLimits()) throws {
+        let file = try ZipFileDescriptor(path: path)
+        guard file.identity == directory.file, directory.entries.count <= limits.maxEntries else {
+            return nil
+        }
+        self.init(file: file, directory: directory, limits: limits)
+    }
+
     private init(file: ZipFileDescriptor, directory: ZipDirectory, limits: ZipLimits) {
         self.path = file.path
         self.directory = directory
