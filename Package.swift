@@ -56,6 +56,14 @@ let package = Package(
             dependencies: ["HealthETLCore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict),
 
+        // The ZIP format, read and written: its records (signatures, header layouts, ZIP64 extra
+        // fields, DOS time), the hostile-input-proof reader and the streaming writer. Shared by the
+        // plugins that read and write Health exports, and by the tests' fixture builders.
+        .target(
+            name: "HealthETLZip",
+            dependencies: ["CZlib"],
+            swiftSettings: strict),
+
         // The client store: the atomic batch writer, cursors, the upload queue, reports.
         .target(
             name: "HealthETLStore",
@@ -71,14 +79,14 @@ let package = Package(
         // Source adapter `apple_health`: export.zip / export.xml / an unzipped export directory.
         .target(
             name: "AppleHealth",
-            dependencies: ["HealthETLCore", "CLibXML2", "CZlib"],
+            dependencies: ["HealthETLCore", "HealthETLZip", "CLibXML2"],
             path: "Plugins/AppleHealth",
             swiftSettings: strict),
 
         // Source adapter `synthetic`: deterministic simulated people, as live lanes or as exports.
         .target(
             name: "Synthetic",
-            dependencies: ["HealthETLCore", "CZlib"],
+            dependencies: ["HealthETLCore", "HealthETLZip"],
             path: "Plugins/Synthetic",
             swiftSettings: strict),
 
@@ -147,7 +155,7 @@ let package = Package(
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",
-            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLSQLite"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLSQLite", "HealthETLZip"],
             path: "Tests/HealthETLTestSupport",
             swiftSettings: strict),
 
@@ -169,11 +177,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AppleHealthTests",
-            dependencies: ["AppleHealth", "HealthETLTestSupport", "CZlib"],
+            dependencies: ["AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",
-            dependencies: ["Synthetic", "AppleHealth", "HealthETLTestSupport", "CZlib"],
+            dependencies: ["Synthetic", "AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "CollectorTests",

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLZip
 
 /// Source adapter `apple_health`: reads what the Health app's "Export All Health Data" writes.
 ///
@@ -15,11 +16,15 @@ public struct AppleHealthAdapter: SourceAdapter {
     public static let summary = "Apple Health export: export.zip, its export.xml, or the unzipped folder"
     public static let capabilities: SourceCapabilities = [.exports, .resumable]
 
+    /// What `recognize` found in an export.zip, for the `read` that follows.
+    private let recognized = ArchiveHandoff()
+
     public init() {}
 
     public func recognize(_ input: SourceInput) -> SourceRecognition {
         do {
-            _ = try ExportLocator.locate(input.path)
+            let files = try ExportLocator.locate(input.path)
+            if let archive = files as? ZipExportFiles { recognized.keep(archive.located) }
             return .recognized
         } catch {
             return .notRecognized(reason: "\(error)")
@@ -27,7 +32,7 @@ public struct AppleHealthAdapter: SourceAdapter {
     }
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
-        let files = try ExportLocator.locate(input.path)
+        let files = try ExportLocator.locate(input.path, recognized: recognized.take(path: input.path))
         let fingerprint = ExportFingerprint.of(files)
         let resume = try resumePoint(files, input, fingerprint: fingerprint)
         var xml = ExportXMLHandler(

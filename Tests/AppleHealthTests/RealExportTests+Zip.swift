@@ -1,6 +1,6 @@
-import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 extension RealExportTests {

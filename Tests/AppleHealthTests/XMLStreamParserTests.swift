@@ -1,6 +1,7 @@
 import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// Records what `XMLStreamParser` delivers, as plain strings, for comparing runs.

@@ -1,8 +1,8 @@
-import AppleHealth
-import CZlib
 import Foundation
 import HealthETLTestSupport
 import Testing
+
+@testable import HealthETLZip
 
 /// Deflated entries of every shape read back byte for byte, whatever the chunk size.
 @Suite struct ZipDeflateTests {
@@ -144,26 +144,20 @@ extension ZipArchive {
     }
 }
 
-/// Raw deflate (as ZIP stores it) through zlib, one block at a time.
+/// Raw deflate (as ZIP stores it) through the package's deflater, one block at a time.
 final class ZipTestDeflater {
-    private let stream: UnsafeMutablePointer<z_stream>
+    private let deflater: ZipDeflater
     private var block = [UInt8](repeating: 0, count: 1 << 16)
     private(set) var output: [UInt8] = []
-    private(set) var crc: UInt = CZlib.crc32(0, nil, 0)
+    private(set) var crc: UInt32 = 0
 
-    init(level: Int32 = Z_DEFAULT_COMPRESSION) {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let result = deflateInit2_(
-            stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-            Int32(MemoryLayout<z_stream>.size))
-        precondition(result == Z_OK, "deflateInit2_ failed: \(result)")
-    }
-
-    deinit {
-        deflateEnd(stream)
-        stream.deinitialize(count: 1)
-        stream.deallocate()
+    /// - Parameter level: zlib's, -1 for its default.
+    init(level: Int32 = -1) {
+        do {
+            deflater = try ZipDeflater(level: level)
+        } catch {
+            preconditionFailure("cannot start deflate: \(error)")
+        }
     }
 
     static func compress(_ bytes: [UInt8]) -> [UInt8] {
@@ -173,7 +167,7 @@ final class ZipTestDeflater {
     }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, UInt32($0.count)) })
+        ZipCRC32.checksum(bytes)
     }
 
     /// Deflates `count` zero bytes a megabyte at a time, never holding more than that.
@@ -189,33 +183,28 @@ final class ZipTestDeflater {
             }
         }
         let compressed = deflater.finish()
-        return (compressed, UInt32(deflater.crc))
+        return (compressed, deflater.crc)
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) {
-        crc = CZlib.crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), UInt32(bytes.count))
-        stream.pointee.next_in = UnsafeMutablePointer(
-            mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
-        stream.pointee.avail_in = UInt32(bytes.count)
-        while stream.pointee.avail_in > 0 {
-            _ = pump(flush: Z_NO_FLUSH)
+        crc = ZipCRC32.update(crc, with: bytes)
+        deflater.setInput(bytes)
+        while deflater.availableInput > 0 {
+            _ = pump(finishing: false)
         }
     }
 
     func finish() -> [UInt8] {
-        while pump(flush: Z_FINISH) != Z_STREAM_END {}
+        while pump(finishing: true) != .streamEnd {}
         return output
     }
 
-    private func pump(flush: Int32) -> Int32 {
-        let (result, produced) = block.withUnsafeMutableBufferPointer { buffer in
-            stream.pointee.next_out = buffer.baseAddress
-            stream.pointee.avail_out = UInt32(buffer.count)
-            let result = deflate(stream, flush)
-            return (result, buffer.count - Int(stream.pointee.avail_out))
+    private func pump(finishing: Bool) -> ZipDeflater.Status {
+        let (status, produced) = block.withUnsafeMutableBytes {
+            deflater.deflate(into: $0, finishing: finishing)
         }
-        precondition(result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR, "deflate: \(result)")
+        if case .failed(let code) = status { preconditionFailure("deflate: \(code)") }
         output += block[0..<produced]
-        return result
+        return status
     }
 }

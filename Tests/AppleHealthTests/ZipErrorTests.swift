@@ -1,6 +1,6 @@
-import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// Every ZipError tells the user which archive and entry, where, and what to do next.

@@ -1,6 +1,6 @@
-import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// Reliability case Z3 (ZIP64, sizes and CRCs that lie) and the format's corners: damaged or

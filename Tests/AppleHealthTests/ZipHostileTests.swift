@@ -1,6 +1,6 @@
-import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// Reliability cases Z1 and Z2 (docs/reliability.md, "Hostile archives"): unsafe names and

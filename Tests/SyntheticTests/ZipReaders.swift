@@ -1,9 +1,9 @@
 import Foundation
 import HealthETLTestSupport
 
-@testable import AppleHealth
+@testable import HealthETLZip
 
-/// Reads a zip back with independent readers: the project's own (AppleHealth's ZipArchive),
+/// Reads a zip back with independent readers: the project's own (HealthETLZip's ZipArchive),
 /// python3's zipfile, and Info-ZIP's `unzip -t` when it is installed.
 enum ZipReaders {
     /// What python3's zipfile says about one entry.
@@ -25,7 +25,7 @@ enum ZipReaders {
         }
     }
 
-    /// Whether AppleHealth's reader found a ZIP64 end of central directory record.
+    /// Whether the project's reader found a ZIP64 end of central directory record.
     static func projectSeesZip64End(_ path: String) throws -> Bool {
         try ZipEndOfCentralDirectory.locate(in: ZipFileDescriptor(path: path)).isZip64
     }

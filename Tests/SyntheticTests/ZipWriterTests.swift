@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 @testable import Synthetic

@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLZip
 
 /// Finds the export in what the user passed: `export.zip`, a bare main file, or an unzipped
 /// folder. The main file is recognised by its content (a `<HealthData>` root), never by its
@@ -7,7 +8,12 @@ enum ExportLocator {
     /// How far into a file its `<HealthData` root may start (the internal DTD comes first).
     static let probeBytes = 256 << 10
 
-    static func locate(_ path: String) throws -> any ExportFiles {
+    /// - Parameter recognized: the archive found when the same path was last located, if it
+    ///   was an export.zip; used instead of finding it again while the file is unchanged.
+    static func locate(_ path: String, recognized: LocatedArchive? = nil) throws -> any ExportFiles {
+        if let recognized, recognized.path == path, let files = ZipExportFiles.reopening(recognized) {
+            return files
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ExportError.unreadable(path: path, reason: "no such file or directory")

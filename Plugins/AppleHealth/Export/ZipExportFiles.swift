@@ -1,3 +1,5 @@
+import HealthETLZip
+
 /// An export read straight from `export.zip`, entry by entry, without extracting anything.
 final class ZipExportFiles: ExportFiles {
     /// Route and ECG files are read whole; anything larger than this is not a real one.
@@ -22,6 +24,18 @@ final class ZipExportFiles: ExportFiles {
             byName[entry.name] = entry
         }
         self.byName = byName
+    }
+
+    /// Opens the archive again from what was found when it was located, or nil when the file is
+    /// not the same any more (or cannot be opened): locate it afresh then.
+    static func reopening(_ located: LocatedArchive) -> ZipExportFiles? {
+        let archive = try? ZipArchive(path: located.path, directory: located.directory)
+        return archive.map { ZipExportFiles(archive: $0, main: located.main) }
+    }
+
+    /// What was found, for the next reader of the same file.
+    var located: LocatedArchive {
+        LocatedArchive(path: archive.path, directory: archive.directory, main: main)
     }
 
     var mainName: String { main.name }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLZip
 
 /// What an export run wrote.
 public struct AppleExportSummary: Sendable {
@@ -129,7 +130,7 @@ public final class AppleExportGenerator {
             try ZipWriter(path: $0, modified: Self.exportTimestamp)
         }
         var sinks: [ByteSink] = []
-        if let path = options.out { sinks.append(try FileSink(path: path)) }
+        if let path = options.out { sinks.append(try PrivateFile(path: path)) }
         if let zip { sinks.append(try ZipEntrySink(zip: zip, name: Self.zipFolder + "export.xml")) }
         let out = ByteWriter(sinks: sinks)
         let writer = ExportWriter(out: out, model: model)
@@ -223,7 +224,7 @@ public final class AppleExportGenerator {
             routes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
             for route in routes {
                 var sinks: [ByteSink] = []
-                if let routeDirectory { sinks.append(try FileSink(path: routeDirectory + "/" + route.name)) }
+                if let routeDirectory { sinks.append(try PrivateFile(path: routeDirectory + "/" + route.name)) }
                 if let zip {
                     sinks.append(
                         try ZipEntrySink(zip: zip, name: Self.zipFolder + "workout-routes/" + route.name))

@@ -1,3 +1,5 @@
+import HealthETLZip
+
 /// One entry of a `ZipWriter` as a `ByteSink`: begun when created, ended when closed, so a
 /// `ByteWriter` can stream straight into the archive.
 final class ZipEntrySink: ByteSink {

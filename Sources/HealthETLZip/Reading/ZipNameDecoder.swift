@@ -1,5 +1,3 @@
-import CZlib
-
 /// Turns the raw bytes of an entry name into a `String`.
 ///
 /// The ZIP format says names are CP437 unless general-purpose bit 11 marks them UTF-8, but
@@ -33,8 +31,7 @@ enum ZipNameDecoder {
         guard let version = reader.bytes(1)?.first, version == 1, let nameCRC = reader.uint32(),
             let utf8 = reader.bytes(reader.remaining)
         else { return nil }
-        let rawCRC = raw.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-        guard UInt32(rawCRC) == nameCRC else { return nil }
+        guard ZipCRC32.checksum(raw) == nameCRC else { return nil }
         return String(validating: utf8, as: UTF8.self)
     }
 

@@ -10,6 +10,7 @@
 final class ZipFileDescriptor {
     let path: String
     let size: UInt64
+    let identity: ZipFileIdentity
     private let descriptor: Int32
 
     /// Opens `path` read-only; throws `ZipError.Kind.io` unless it is a readable regular file.
@@ -33,6 +34,7 @@ final class ZipFileDescriptor {
         }
         self.path = path
         self.size = UInt64(status.st_size)
+        self.identity = ZipFileIdentity(status)
         self.descriptor = descriptor
     }
 

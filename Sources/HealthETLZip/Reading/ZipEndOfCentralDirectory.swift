@@ -15,7 +15,7 @@ struct ZipEndOfCentralDirectory {
     /// A record whose comment exactly reaches the end of the file is preferred, so a signature
     /// hidden inside a comment or in trailing data cannot shadow the real one.
     static func locate(in file: ZipFileDescriptor) throws -> ZipEndOfCentralDirectory {
-        let recordSize = UInt64(ZipFormat.endOfCentralDirectorySize)
+        let recordSize = UInt64(ZipEndRecord.size)
         guard file.size >= recordSize else {
             throw ZipError(
                 .notAZip,
@@ -34,15 +34,15 @@ struct ZipEndOfCentralDirectory {
         var exactFits: [Int] = []
         var shortFits: [Int] = []
         var cutShort = false
-        var index = tail.count - ZipFormat.endOfCentralDirectorySize
+        var index = tail.count - ZipEndRecord.size
         while index >= 0 {
             defer { index -= 1 }
-            guard tail[index] == 0x50, tail[index + 1] == 0x4b, tail[index + 2] == 0x05,
-                tail[index + 3] == 0x06
+            var reader = ZipByteReader(tail[index...])
+            guard reader.uint32() == ZipEndRecord.signature,
+                reader.skip(ZipEndRecord.commentLengthOffset - 4),
+                let commentLength = reader.uint16()
             else { continue }
-            let commentLength =
-                Int(tail[index + 20]) | Int(tail[index + 21]) << 8
-            let recordEnd = index + ZipFormat.endOfCentralDirectorySize + commentLength
+            let recordEnd = index + ZipEndRecord.size + Int(commentLength)
             if recordEnd == tail.count {
                 exactFits.append(index)
             } else if recordEnd < tail.count {
@@ -80,48 +80,46 @@ struct ZipEndOfCentralDirectory {
         _ bytes: ArraySlice<UInt8>, at offset: UInt64, in file: ZipFileDescriptor
     ) throws -> ZipEndOfCentralDirectory {
         var reader = ZipByteReader(bytes)
-        guard reader.uint32() == ZipFormat.endOfCentralDirectorySignature,
-            let disk = reader.uint16(), let directoryDisk = reader.uint16(),
-            reader.skip(2), let entryCount = reader.uint16(),
-            let directorySize = reader.uint32(), let directoryOffset = reader.uint32()
-        else { throw corrupt(file, at: offset, "its end record is cut short") }
+        guard reader.uint32() == ZipEndRecord.signature, let record = ZipEndRecord(fieldsFrom: &reader) else {
+            throw corrupt(file, at: offset, "its end record is cut short")
+        }
 
         var end = ZipEndOfCentralDirectory(
-            entryCount: UInt64(entryCount), directoryOffset: UInt64(directoryOffset),
-            directorySize: UInt64(directorySize), isZip64: false)
+            entryCount: UInt64(record.entryCount), directoryOffset: UInt64(record.directoryOffset),
+            directorySize: UInt64(record.directorySize), isZip64: false)
         // Everything before this boundary may belong to the central directory.
         var boundary = offset
 
-        let locatorSize = UInt64(ZipFormat.zip64EndLocatorSize)
-        let locator =
+        let locatorSize = UInt64(Zip64EndLocator.size)
+        let locatorBytes =
             offset >= locatorSize ? try file.bytes(at: offset - locatorSize, count: Int(locatorSize)) : []
-        var locatorReader = ZipByteReader(locator)
-        if locatorReader.uint32() == ZipFormat.zip64EndLocatorSignature {
+        var locatorReader = ZipByteReader(locatorBytes)
+        if locatorReader.uint32() == Zip64EndLocator.signature {
             let locatorOffset = offset - locatorSize
-            guard locatorReader.skip(4), let recordOffset = locatorReader.uint64(),
-                let diskCount = locatorReader.uint32()
-            else { throw corrupt(file, at: locatorOffset, "its ZIP64 locator is cut short") }
-            guard diskCount <= 1 else { throw spanned(file) }
-            let recordSize = UInt64(ZipFormat.zip64EndOfCentralDirectorySize)
+            guard let locator = Zip64EndLocator(fieldsFrom: &locatorReader) else {
+                throw corrupt(file, at: locatorOffset, "its ZIP64 locator is cut short")
+            }
+            let recordOffset = locator.recordOffset
+            guard locator.diskCount <= 1 else { throw spanned(file) }
+            let recordSize = UInt64(Zip64EndRecord.size)
             guard recordOffset <= locatorOffset, locatorOffset - recordOffset >= recordSize else {
                 throw corrupt(
                     file, at: locatorOffset,
                     "its ZIP64 locator points at byte \(recordOffset), where no ZIP64 end record fits")
             }
-            var record = ZipByteReader(try file.bytes(at: recordOffset, count: Int(recordSize)))
-            guard record.uint32() == ZipFormat.zip64EndOfCentralDirectorySignature else {
+            var recordReader = ZipByteReader(try file.bytes(at: recordOffset, count: Int(recordSize)))
+            guard recordReader.uint32() == Zip64EndRecord.signature else {
                 throw corrupt(file, at: recordOffset, "there is no ZIP64 end record where its locator points")
             }
-            guard record.skip(8 + 2 + 2), let disk64 = record.uint32(), let directoryDisk64 = record.uint32(),
-                record.skip(8), let entryCount64 = record.uint64(), let directorySize64 = record.uint64(),
-                let directoryOffset64 = record.uint64()
-            else { throw corrupt(file, at: recordOffset, "its ZIP64 end record is cut short") }
-            guard disk64 == 0, directoryDisk64 == 0 else { throw spanned(file) }
+            guard let record64 = Zip64EndRecord(fieldsFrom: &recordReader) else {
+                throw corrupt(file, at: recordOffset, "its ZIP64 end record is cut short")
+            }
+            guard record64.disk == 0, record64.directoryDisk == 0 else { throw spanned(file) }
             end = ZipEndOfCentralDirectory(
-                entryCount: entryCount64, directoryOffset: directoryOffset64,
-                directorySize: directorySize64, isZip64: true)
+                entryCount: record64.entryCount, directoryOffset: record64.directoryOffset,
+                directorySize: record64.directorySize, isZip64: true)
             boundary = recordOffset
-        } else if disk != 0 || directoryDisk != 0 {
+        } else if record.disk != 0 || record.directoryDisk != 0 {
             throw spanned(file)
         }
 

@@ -6,12 +6,12 @@
     import Darwin
 #endif
 
-/// A file the generator writes, front to back, with owner-only permissions: health data, even
-/// synthetic, is private by default. The zip writer also patches headers in place (`write(_:at:)`).
-final class FileSink: ByteSink {
-    let path: String
+/// A file written front to back with owner-only permissions: health data, even synthetic, is
+/// private by default. `ZipWriter` also patches headers in place (`write(_:at:)`).
+public final class PrivateFile {
+    public let path: String
     /// Bytes appended so far: where the next `write(_:)` lands.
-    private(set) var offset: UInt64 = 0
+    public private(set) var offset: UInt64 = 0
     private var descriptor: Int32
 
     /// Opens `path` for writing, mode 0600.
@@ -19,11 +19,11 @@ final class FileSink: ByteSink {
     /// - Parameter fresh: remove whatever is at `path` first and create the file exclusively, so a
     ///   stale file or a planted symbolic link is never written through (for scratch files such as
     ///   `export.zip.partial`). Otherwise an existing file is truncated, as `>` in a shell does.
-    init(path: String, fresh: Bool = false) throws {
+    public init(path: String, fresh: Bool = false) throws {
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC
         if fresh {
             if unlink(path) != 0 && errno != ENOENT {
-                throw GeneratorError("cannot replace the stale \(path): \(Self.reason())")
+                throw ZipWriteError("cannot replace the stale \(path): \(Self.reason())")
             }
             flags |= O_EXCL
         } else {
@@ -31,13 +31,13 @@ final class FileSink: ByteSink {
         }
         let descriptor = open(path, flags, 0o600)
         guard descriptor >= 0 else {
-            throw GeneratorError("cannot create \(path): \(Self.reason())")
+            throw ZipWriteError("cannot create \(path): \(Self.reason())")
         }
         // O_TRUNC keeps an existing file's mode, and the umask may have been loose; be explicit.
         guard fchmod(descriptor, 0o600) == 0 else {
             let reason = Self.reason()
             _ = Self.closeDescriptor(descriptor)
-            throw GeneratorError("cannot make \(path) private (chmod 0600): \(reason)")
+            throw ZipWriteError("cannot make \(path) private (chmod 0600): \(reason)")
         }
         self.path = path
         self.descriptor = descriptor
@@ -47,40 +47,40 @@ final class FileSink: ByteSink {
         if descriptor >= 0 { _ = Self.closeDescriptor(descriptor) }
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         try write(bytes, at: offset)
         offset += UInt64(bytes.count)
     }
 
     /// Writes `bytes` at `position` without moving the append offset (pwrite).
-    func write(_ bytes: UnsafeRawBufferPointer, at position: UInt64) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer, at position: UInt64) throws {
         guard let base = bytes.baseAddress else { return }
-        guard descriptor >= 0 else { throw GeneratorError("cannot write \(path): it is already closed") }
+        guard descriptor >= 0 else { throw ZipWriteError("cannot write \(path): it is already closed") }
         var done = 0
         while done < bytes.count {
             let at = position + UInt64(done)
             let written = pwrite(descriptor, base + done, bytes.count - done, off_t(at))
             if written < 0 {
                 if errno == EINTR { continue }
-                throw GeneratorError("cannot write \(path) at byte \(at): \(Self.reason())")
+                throw ZipWriteError("cannot write \(path) at byte \(at): \(Self.reason())")
             }
             done += written
         }
     }
 
     /// Forces the bytes to disk, so a rename that follows publishes a complete file.
-    func sync() throws {
+    public func sync() throws {
         guard descriptor >= 0, fsync(descriptor) == 0 else {
-            throw GeneratorError("cannot flush \(path) to disk: \(Self.reason())")
+            throw ZipWriteError("cannot flush \(path) to disk: \(Self.reason())")
         }
     }
 
-    func close() throws {
+    public func close() throws {
         guard descriptor >= 0 else { return }
         let result = Self.closeDescriptor(descriptor)
         descriptor = -1
         // close(2) can report a write-back failure (NFS, full disk): the file is then incomplete.
-        if result != 0 { throw GeneratorError("cannot finish writing \(path): \(Self.reason())") }
+        if result != 0 { throw ZipWriteError("cannot finish writing \(path): \(Self.reason())") }
     }
 
     // Free functions named like the methods above are shadowed inside the class.

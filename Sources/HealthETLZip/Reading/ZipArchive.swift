@@ -7,55 +7,45 @@
 /// Not `Sendable`: it owns a file descriptor and is meant to be confined to one thread.
 public final class ZipArchive {
     public let path: String
-    /// The entries in central directory order.
-    public let entries: [ZipEntry]
+    /// What the central directory says, checked: read once, when the archive was first opened.
+    public let directory: ZipDirectory
     public let fileSize: UInt64
 
     private let limits: ZipLimits
     private let file: ZipFileDescriptor
-    private let directoryOffset: UInt64
-    /// Indices into `entries` by ascending local header offset: each entry's data must end
-    /// before the next one's header.
-    private let layoutOrder: [Int]
 
-    /// Opens the archive and checks its directory.
+    /// The entries in central directory order.
+    public var entries: [ZipEntry] { directory.entries }
+
+    /// Opens the archive and reads its directory.
     ///
     /// - Throws: `ZipError`: `.io` if the file cannot be read, `.notAZip`, `.truncated` or
     ///   `.corruptDirectory` if its directory is missing or inconsistent, `.tooManyEntries`, and
     ///   `.overlappingEntries` if two entries claim the same bytes.
-    public init(path: String, limits: ZipLimits = ZipLimits()) throws {
+    public convenience init(path: String, limits: ZipLimits = ZipLimits()) throws {
         let file = try ZipFileDescriptor(path: path)
-        let directory = try ZipEndOfCentralDirectory.locate(in: file)
-        let tooMany = ZipError(
-            .tooManyEntries,
-            "'\(path)' declares \(directory.entryCount) entries, more than the \(limits.maxEntries) "
-                + "healthetl accepts, far more than any Health export holds. " + ZipError.reexportAdvice)
-        guard directory.entryCount <= UInt64(max(limits.maxEntries, 0)) else { throw tooMany }
+        self.init(file: file, directory: try ZipDirectory(reading: file, limits: limits), limits: limits)
+    }
 
-        var parser = ZipCentralDirectoryParser(file: file, directory: directory)
-        var entries: [ZipEntry] = []
-        let minimumRecordSize = UInt64(ZipFormat.centralHeaderSize)
-        entries.reserveCapacity(Int(min(directory.entryCount, directory.directorySize / minimumRecordSize)))
-        while let entry = try parser.next() {
-            guard entries.count < limits.maxEntries else { throw tooMany }
-            entries.append(entry)
+    /// Opens the archive `directory` was read from, without reading its directory again.
+    ///
+    /// - Returns: nil when the file at `path` is no longer the file, as it was, that `directory`
+    ///   came from, or when `directory` holds more entries than `limits` accept: open it afresh.
+    /// - Throws: `ZipError.Kind.io` if the file cannot be opened.
+    public convenience init?(path: String, directory: ZipDirectory, limits: ZipLimits = ZipLimits()) throws {
+        let file = try ZipFileDescriptor(path: path)
+        guard file.identity == directory.file, directory.entries.count <= limits.maxEntries else {
+            return nil
         }
-        guard Self.countMatches(UInt64(entries.count), directory) else {
-            throw ZipError(
-                .corruptDirectory,
-                "'\(path)' is damaged: its end record declares \(directory.entryCount) entries but its central "
-                    + "directory (bytes \(directory.directoryOffset)..<\(directory.directoryEnd)) holds "
-                    + "\(entries.count). " + ZipError.reexportAdvice)
-        }
+        self.init(file: file, directory: directory, limits: limits)
+    }
 
-        self.layoutOrder = try Self.checkLayout(
-            of: entries, directoryOffset: directory.directoryOffset, in: file)
-        self.path = path
-        self.entries = entries
+    private init(file: ZipFileDescriptor, directory: ZipDirectory, limits: ZipLimits) {
+        self.path = file.path
+        self.directory = directory
         self.fileSize = file.size
         self.limits = limits
         self.file = file
-        self.directoryOffset = directory.directoryOffset
     }
 
     /// Streams the entry's uncompressed bytes to `consume` in chunks of at most `chunkSize`,
@@ -89,53 +79,10 @@ public final class ZipArchive {
         return result
     }
 
-    /// Whether the number of records found agrees with the end record's count. Some writers wrap
-    /// the 16-bit count past 65535 entries instead of writing ZIP64 records, or leave it at 0xFFFF.
-    private static func countMatches(_ found: UInt64, _ directory: ZipEndOfCentralDirectory) -> Bool {
-        if found == directory.entryCount { return true }
-        guard !directory.isZip64 else { return false }
-        return found & 0xFFFF == directory.entryCount
-            || (directory.entryCount == UInt64(ZipFormat.zip64Sentinel16) && found > directory.entryCount)
-    }
-
-    /// Checks that no two entries can share bytes and that none reaches into the central directory,
-    /// using the least each entry must occupy (its fixed local header plus its compressed data);
-    /// `dataRange(of:)` later checks the exact extent.
-    /// - Returns: the indices of `entries` by ascending local header offset.
-    private static func checkLayout(
-        of entries: [ZipEntry], directoryOffset: UInt64, in file: ZipFileDescriptor
-    ) throws -> [Int] {
-        let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
-        var previous: ZipEntry?
-        var previousEnd: UInt64 = 0
-        for index in order {
-            let entry = entries[index]
-            let start = entry.localHeaderOffset
-            if let previous, start < previousEnd {
-                throw ZipError.entry(
-                    .overlappingEntries, entry, in: file.path,
-                    "its local header at byte \(start) lies inside entry '\(previous.name)' (bytes "
-                        + "\(previous.localHeaderOffset)..<\(previousEnd)); overlapping entries are how zip "
-                        + "bombs multiply their output, so the archive is refused")
-            }
-            let (end, overflow) = start.addingReportingOverflow(
-                UInt64(ZipFormat.localHeaderSize) &+ min(entry.compressedSize, file.size))
-            guard !overflow, end <= directoryOffset else {
-                throw ZipError.entry(
-                    .corruptDirectory, entry, in: file.path,
-                    "its local header (byte \(start)) and \(entry.compressedSize) bytes of data do not fit before "
-                        + "the central directory at byte \(directoryOffset)")
-            }
-            previous = entry
-            previousEnd = end
-        }
-        return order
-    }
-
     /// The exact bytes holding the entry's compressed data, after checking its local header and
     /// everything that can be rejected before reading data.
     private func dataRange(of entry: ZipEntry) throws -> Range<UInt64> {
-        guard let next = nextHeaderOffset(after: entry) else {
+        guard let next = directory.nextHeaderOffset(after: entry) else {
             throw ZipError.entry(
                 .corruptDirectory, entry, in: path,
                 "this archive has no such entry at byte \(entry.localHeaderOffset)",
@@ -157,24 +104,22 @@ public final class ZipArchive {
         }
         try checkDeclaredSizes(of: entry)
 
-        let headerSize = ZipFormat.localHeaderSize
-        var header = ZipByteReader(try file.bytes(at: entry.localHeaderOffset, count: headerSize))
-        guard header.remaining == headerSize else {
+        let headerSize = ZipLocalHeader.size
+        var reader = ZipByteReader(try file.bytes(at: entry.localHeaderOffset, count: headerSize))
+        guard reader.remaining == headerSize else {
             throw ZipError.entry(
                 .truncated, entry, in: path,
                 "its local header at byte \(entry.localHeaderOffset) is cut off by the end of the file "
                     + "(\(fileSize) bytes)")
         }
-        guard header.uint32() == ZipFormat.localHeaderSignature, header.skip(2), let flags = header.uint16(),
-            let method = header.uint16(), header.skip(16), let nameLength = header.uint16(),
-            let extraLength = header.uint16()
+        guard reader.uint32() == ZipLocalHeader.signature, let header = ZipLocalHeader(fieldsFrom: &reader)
         else {
             throw ZipError.entry(
                 .corruptData, entry, in: path,
                 "the central directory points at byte \(entry.localHeaderOffset), but there is no local header there"
             )
         }
-        if flags & ZipFormat.flagEncrypted != 0 {
+        if header.flags & ZipFormat.flagEncrypted != 0 {
             throw ZipError.entry(
                 .encrypted, entry, in: path,
                 "its local header (byte \(entry.localHeaderOffset)) marks it encrypted, and healthetl does not "
@@ -182,14 +127,15 @@ public final class ZipArchive {
                 advice:
                     "Unzip it with its password and import the export folder, or \(ZipError.reexportClause).")
         }
-        guard method == entry.method else {
+        guard header.method == entry.method else {
             throw ZipError.entry(
                 .corruptData, entry, in: path,
-                "its local header (byte \(entry.localHeaderOffset)) says compression method \(method) but the "
+                "its local header (byte \(entry.localHeaderOffset)) says compression method \(header.method) but the "
                     + "central directory says \(entry.method)")
         }
-        let dataStart = entry.localHeaderOffset + UInt64(headerSize + Int(nameLength) + Int(extraLength))
-        let dataEnd = dataStart + entry.compressedSize  // cannot overflow: checkLayout bounded both terms
+        let dataStart =
+            entry.localHeaderOffset + UInt64(headerSize + Int(header.nameLength) + Int(header.extraLength))
+        let dataEnd = dataStart + entry.compressedSize  // cannot overflow: the layout check bounded both
         guard dataEnd <= fileSize else {
             throw ZipError.entry(
                 .truncated, entry, in: path,
@@ -197,9 +143,9 @@ public final class ZipArchive {
         }
         guard dataEnd <= next else {
             let neighbour =
-                next == directoryOffset ? "the central directory" : "the next entry's local header"
+                next == directory.offset ? "the central directory" : "the next entry's local header"
             throw ZipError.entry(
-                next == directoryOffset ? .corruptDirectory : .overlappingEntries, entry, in: path,
+                next == directory.offset ? .corruptDirectory : .overlappingEntries, entry, in: path,
                 "its data (bytes \(dataStart)..<\(dataEnd)) runs into \(neighbour) at byte \(next)")
         }
         return dataStart..<dataEnd
@@ -227,22 +173,5 @@ public final class ZipArchive {
                     + "\(entry.uncompressedSize) bytes of content (local header at byte \(entry.localHeaderOffset))"
             )
         }
-    }
-
-    /// The local header offset following `entry`'s, or the directory's; nil if `entry` is not one
-    /// of this archive's.
-    private func nextHeaderOffset(after entry: ZipEntry) -> UInt64? {
-        var low = 0
-        var high = layoutOrder.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[layoutOrder[middle]].localHeaderOffset < entry.localHeaderOffset {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        guard low < layoutOrder.count, entries[layoutOrder[low]] == entry else { return nil }
-        return low + 1 < layoutOrder.count ? entries[layoutOrder[low + 1]].localHeaderOffset : directoryOffset
     }
 }

@@ -1,5 +1,3 @@
-import CZlib
-
 /// Streams one entry's data, stored or deflated, through a single output buffer, checking the
 /// declared size, the CRC-32 and the ratio budget as it goes.
 struct ZipEntryReader {
@@ -9,7 +7,7 @@ struct ZipEntryReader {
     private let limits: ZipLimits
     private let chunkSize: Int
     private var produced: UInt64 = 0
-    private var crc: UInt = CZlib.crc32(0, nil, 0)
+    private var crc: UInt32 = 0
 
     /// - Parameter data: the entry's compressed bytes, already checked to lie within the file.
     init(file: ZipFileDescriptor, entry: ZipEntry, data: Range<UInt64>, limits: ZipLimits, chunkSize: Int) {
@@ -42,10 +40,10 @@ struct ZipEntryReader {
                 "its data ends after \(produced) bytes, short of the \(entry.uncompressedSize) bytes it declares"
             )
         }
-        guard UInt32(crc) == entry.crc32 else {
+        guard crc == entry.crc32 else {
             throw failure(
                 .crcMismatch,
-                "its content has CRC-32 \(hex(UInt32(crc))) but the archive declares \(hex(entry.crc32)): the "
+                "its content has CRC-32 \(hex(crc)) but the archive declares \(hex(entry.crc32)): the "
                     + "archive is damaged")
         }
     }
@@ -147,7 +145,7 @@ struct ZipEntryReader {
     private mutating func deliver(
         _ chunk: UnsafeRawBufferPointer, _ consume: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        crc = CZlib.crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: Bytef.self), UInt32(chunk.count))
+        crc = ZipCRC32.update(crc, with: chunk)
         produced += UInt64(chunk.count)
         try consume(chunk)
     }

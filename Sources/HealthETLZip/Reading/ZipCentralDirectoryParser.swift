@@ -26,80 +26,61 @@ struct ZipCentralDirectoryParser {
     mutating func next() throws -> ZipEntry? {
         guard offset < end else { return nil }
         let recordOffset = offset
-        try fill(ZipFormat.centralHeaderSize, at: recordOffset)
-        var header = ZipByteReader(window[cursor..<cursor + ZipFormat.centralHeaderSize])
-        guard header.uint32() == ZipFormat.centralHeaderSignature else {
+        try fill(ZipCentralHeader.size, at: recordOffset)
+        var reader = ZipByteReader(window[cursor..<cursor + ZipCentralHeader.size])
+        guard reader.uint32() == ZipCentralHeader.signature else {
             throw corrupt("there is no central directory record at byte \(recordOffset)")
         }
-        // Every read below is within the 46 bytes just checked.
-        let versionMadeBy = header.uint16()!
-        _ = header.uint16()!  // version needed to extract
-        let flags = header.uint16()!
-        let method = header.uint16()!
-        _ = header.uint32()!  // modification time and date
-        let crc32 = header.uint32()!
-        let compressedSize32 = header.uint32()!
-        let uncompressedSize32 = header.uint32()!
-        let nameLength = Int(header.uint16()!)
-        let extraLength = Int(header.uint16()!)
-        let commentLength = Int(header.uint16()!)
-        _ = header.uint16()!  // disk number start: the last ZIP64 field, never needed here
-        _ = header.uint16()!  // internal attributes
-        let externalAttributes = header.uint32()!
-        let localHeaderOffset32 = header.uint32()!
+        // Within the 46 bytes just checked: it cannot fail.
+        let header = ZipCentralHeader(fieldsFrom: &reader)!
+        let nameLength = Int(header.nameLength)
+        let extraLength = Int(header.extraLength)
 
-        let recordLength = ZipFormat.centralHeaderSize + nameLength + extraLength + commentLength
+        let recordLength = ZipCentralHeader.size + nameLength + extraLength + Int(header.commentLength)
         try fill(recordLength, at: recordOffset)
-        let nameStart = cursor + ZipFormat.centralHeaderSize
+        let nameStart = cursor + ZipCentralHeader.size
         let rawName = window[nameStart..<nameStart + nameLength]
         let extra = window[nameStart + nameLength..<nameStart + nameLength + extraLength]
         cursor += recordLength
 
-        // ZIP64 fields appear only for the 32/16-bit fields holding the sentinel, in this order.
-        var uncompressedSize = UInt64(uncompressedSize32)
-        var compressedSize = UInt64(compressedSize32)
-        var localHeaderOffset = UInt64(localHeaderOffset32)
-        let needsUncompressed = uncompressedSize32 == ZipFormat.zip64Sentinel32
-        let needsCompressed = compressedSize32 == ZipFormat.zip64Sentinel32
-        let needsOffset = localHeaderOffset32 == ZipFormat.zip64Sentinel32
+        // The disk number start, the last value a ZIP64 field may hold, is never needed here.
+        let needsUncompressed = header.uncompressedSize == ZipFormat.zip64Sentinel32
+        let needsCompressed = header.compressedSize == ZipFormat.zip64Sentinel32
+        let needsOffset = header.localHeaderOffset == ZipFormat.zip64Sentinel32
+        var zip64: Zip64ExtraField?
         var unicodePathField: ArraySlice<UInt8>?
-        var foundZip64 = false
-        var fields = ZipByteReader(extra)
-        while let id = fields.uint16(), let size = fields.uint16(), let data = fields.bytes(Int(size)) {
-            switch id {
-            case ZipFormat.zip64ExtraFieldID where !foundZip64:
-                foundZip64 = true
-                var values = ZipByteReader(data)
-                func value() throws -> UInt64 {
-                    guard let value = values.uint64() else { throw missingZip64(rawName) }
-                    return value
-                }
-                if needsUncompressed { uncompressedSize = try value() }
-                if needsCompressed { compressedSize = try value() }
-                if needsOffset { localHeaderOffset = try value() }
+        for field in ZipExtraField.Fields(extra) {
+            switch field.id {
+            case ZipFormat.zip64ExtraFieldID where zip64 == nil:
+                zip64 = Zip64ExtraField(
+                    field.data, hasUncompressedSize: needsUncompressed, hasCompressedSize: needsCompressed,
+                    hasLocalHeaderOffset: needsOffset)
+                if zip64 == nil { throw missingZip64(rawName) }
             case ZipFormat.unicodePathExtraFieldID:
-                unicodePathField = data
+                unicodePathField = field.data
             default:
                 continue
             }
         }
-        if (needsUncompressed || needsCompressed || needsOffset) && !foundZip64 {
+        if (needsUncompressed || needsCompressed || needsOffset) && zip64 == nil {
             throw missingZip64(rawName)
         }
 
+        let flags = header.flags
+        let externalAttributes = header.externalAttributes
         let unixMode = externalAttributes >> 16
         let name = ZipNameDecoder.decode(rawName, flags: flags, unicodePathField: unicodePathField)
         let lastByte = rawName.last
         return ZipEntry(
             name: name,
-            method: method,
-            compressedSize: compressedSize,
-            uncompressedSize: uncompressedSize,
-            crc32: crc32,
-            localHeaderOffset: localHeaderOffset,
+            method: header.method,
+            compressedSize: zip64?.compressedSize ?? UInt64(header.compressedSize),
+            uncompressedSize: zip64?.uncompressedSize ?? UInt64(header.uncompressedSize),
+            crc32: header.crc32,
+            localHeaderOffset: zip64?.localHeaderOffset ?? UInt64(header.localHeaderOffset),
             isDirectory: lastByte == UInt8(ascii: "/")
                 || unixMode & ZipFormat.unixTypeMask == ZipFormat.unixDirectory
-                || (Self.isDOSHost(versionMadeBy)
+                || (Self.isDOSHost(header.versionMadeBy)
                     && externalAttributes & ZipFormat.dosDirectoryAttribute != 0),
             isSymbolicLink: unixMode & ZipFormat.unixTypeMask == ZipFormat.unixSymbolicLink,
             isEncrypted: flags & (ZipFormat.flagEncrypted | ZipFormat.flagStrongEncryption) != 0)
