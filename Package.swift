@@ -127,8 +127,8 @@ let package = Package(
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "HealthETLStore", "HealthETLPipeline",
-                "HealthETLCollector", "HealthETLRuntime", "AppleHealth", "Synthetic", "CollectorSink",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector",
+                "HealthETLRuntime", "Synthetic",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

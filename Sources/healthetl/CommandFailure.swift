@@ -1,7 +1,5 @@
 import HealthETLCore
 import HealthETLRuntime
-import HealthETLSQLite
-import HealthETLStore
 
 /// An error the user sees: one message saying what went wrong and what to do, and an exit code.
 struct CommandFailure: Error {

@@ -1,6 +1,7 @@
 import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// The ZIP reader on `ExportQuirksFixture` deflated, as the Health app writes it: a localized

@@ -1,6 +1,7 @@
 import AppleHealth
 import Foundation
 import HealthETLTestSupport
+import HealthETLZip
 import Testing
 
 /// Checks any whole export.zip must pass, run on the real exports and on `ExportQuirksFixture`.
