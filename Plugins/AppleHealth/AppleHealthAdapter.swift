@@ -52,11 +52,15 @@ public struct AppleHealthAdapter: SourceAdapter {
             var reader = ResumingReader(resume: resume)
             do {
                 try files.readMain { chunk in
-                    try reader.feed(chunk, to: parser) {
-                        try hand(xml.takeCompletedEvents(), position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
-                        try handler.receive(.resumed(at: $0))
+                    try reader.feed(chunk, to: parser) { resumedAt in
+                        try xml.takeCompletedEvents {
+                            try hand($0, position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+                        }
+                        try handler.receive(.resumed(at: resumedAt))
                     }
-                    try hand(xml.takeCompletedEvents(), position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+                    try xml.takeCompletedEvents {
+                        try hand($0, position: parser.topLevelEnd, stream: xml.streamName, to: &handler)
+                    }
                 }
                 try parser.finish()
             } catch let error as XMLStreamError where error.kind != .hostile {
@@ -126,7 +130,7 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     /// Hands events on, then a checkpoint covering them.
     private func hand(
-        _ events: [SourceEvent], position: Int64, stream: String?, to handler: inout some SourceEventHandler
+        _ events: some Collection<SourceEvent>, position: Int64, stream: String?, to handler: inout some SourceEventHandler
     ) throws {
         for event in events { try handler.receive(event) }
         if let stream {

@@ -28,12 +28,13 @@ public final class ExportIngest: SourceEventHandler {
     /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
     private var committed: [Lane: Int64] = [:]
     private var position: Int64 = 0
-    private var pending: [Lane: RawBatch] = [:]
+    /// What each lane gathered, by `Lane.code` (arrays, not dictionaries: this is per record).
+    private var pending: [RawBatch]
     /// What each lane had gathered at the last checkpoint.
-    private var marks: [Lane: RawBatch.Mark] = [:]
-    /// Records read since the last checkpoint, per lane and role: counted once the checkpoint
-    /// says they are new to the store.
-    private var readSinceCheckpoint: [Lane: [RecordRole: Int]] = [:]
+    private var marks: [RawBatch.Mark?] = [nil, nil, nil]
+    /// Records read since the last checkpoint, per lane: counted once the checkpoint says they
+    /// are new to the store.
+    private var readSinceCheckpoint = [ReadCounts](repeating: ReadCounts(), count: 3)
     public private(set) var summary: ImportSummary
 
     /// - Parameters:
@@ -45,6 +46,7 @@ public final class ExportIngest: SourceEventHandler {
         afterCommit: (@Sendable (Lane) -> Void)? = nil, progress: ((ImportProgress) -> Void)? = nil
     ) throws {
         self.resumes = resumes
+        self.pending = [RawBatch(capacity: batchSize), RawBatch(capacity: batchSize), RawBatch()]
         self.engine = IngestEngine(store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
         self.batchSize = batchSize
         self.progress = progress
@@ -72,12 +74,12 @@ public final class ExportIngest: SourceEventHandler {
         case .correlationComponent(_, let lane):
             gather(event, lane: lane, role: .component)
         case .workout(_, let lane):
-            pending[lane, default: RawBatch(capacity: batchSize)].append(event)
+            pending[lane.code].append(event)
         case .deletion:
-            pending[.change, default: RawBatch()].append(event)
+            pending[Lane.change.code].append(event)
         case .activitySummary, .document:
             // No lane of their own: the cold cursor covers them.
-            pending[.cold, default: RawBatch(capacity: batchSize)].append(event)
+            pending[Lane.cold.code].append(event)
         case .resumed(let at):
             summary.resumedAtByte = at
             position = max(position, at)
@@ -126,8 +128,8 @@ public final class ExportIngest: SourceEventHandler {
     }
 
     private func gather(_ event: SourceEvent, lane: Lane, role: RecordRole) {
-        pending[lane, default: RawBatch(capacity: batchSize)].append(event)
-        readSinceCheckpoint[lane, default: [:]][role, default: 0] += 1
+        pending[lane.code].append(event)
+        readSinceCheckpoint[lane.code].add(role)
     }
 
     /// Everything gathered so far lies before `boundary`. A lane that committed past it already drops
@@ -137,33 +139,27 @@ public final class ExportIngest: SourceEventHandler {
         position = max(position, boundary)
         for lane in [Lane.hot, .cold] {
             if resumes, boundary <= committed[lane] ?? 0 {
-                if let mark = marks[lane] { pending[lane]?.truncate(to: mark) } else { pending[lane]?.clear() }
+                if let mark = marks[lane.code] { pending[lane.code].truncate(to: mark) } else { pending[lane.code].clear() }
             } else {
-                count(readSinceCheckpoint[lane] ?? [:], lane: lane)
+                count(readSinceCheckpoint[lane.code], lane: lane)
             }
-            marks[lane] = pending[lane]?.mark
+            marks[lane.code] = pending[lane.code].mark
+            readSinceCheckpoint[lane.code] = ReadCounts()
         }
-        readSinceCheckpoint.removeAll(keepingCapacity: true)
         // Hot work goes at once, backfill a full batch at a time; with a full cold batch the hot
         // cursor moves too (an empty hot batch), so a resumed read can start near the cold one.
-        let coldDue = (pending[.cold]?.count ?? 0) >= batchSize
+        let coldDue = pending[Lane.cold.code].count >= batchSize
         var due: [Lane] = []
-        if !(pending[.hot]?.isEmpty ?? true) || coldDue { due.append(.hot) }
+        if !pending[Lane.hot.code].isEmpty || coldDue { due.append(.hot) }
         if coldDue { due.append(.cold) }
         if !due.isEmpty { try flush(lanes: due) }
     }
 
-    private func count(_ roles: [RecordRole: Int], lane: Lane) {
-        for (role, count) in roles {
-            switch role {
-            case .record:
-                summary.recordsRead += count
-                if lane == .hot { summary.lanes.hot += count } else { summary.lanes.cold += count }
-            case .correlation: break
-            case .component: summary.correlationComponents.read += count
-            case .auxiliary: summary.otherRecords.read += count
-            }
-        }
+    private func count(_ read: ReadCounts, lane: Lane) {
+        summary.recordsRead += read.records
+        if lane == .hot { summary.lanes.hot += read.records } else { summary.lanes.cold += read.records }
+        summary.correlationComponents.read += read.components
+        summary.otherRecords.read += read.auxiliary
     }
 
     // MARK: - Committing
@@ -172,11 +168,11 @@ public final class ExportIngest: SourceEventHandler {
     /// only, never lower than the committed one.
     private func flush(lanes: [Lane]) throws {
         guard let stream else {
-            if pending.values.contains(where: { !$0.isEmpty }) { throw IngestError.noStream(source: summary.source) }
+            if pending.contains(where: { !$0.isEmpty }) { throw IngestError.noStream(source: summary.source) }
             return
         }
         for lane in lanes {
-            var batch = pending[lane] ?? RawBatch()
+            var batch = pending[lane.code]
             var cursors: [Lane: Int64] = [:]
             switch lane {
             case .hot, .cold:
@@ -192,8 +188,8 @@ public final class ExportIngest: SourceEventHandler {
             batch.cursors = cursors
             try submit(batch, lane: lane)
             committed.merge(cursors) { max($0, $1) }
-            pending[lane]?.clear()
-            marks[lane] = nil
+            pending[lane.code].clear()
+            marks[lane.code] = nil
         }
         summary.bytesRead = position - summary.resumedAtByte
         progress?(
@@ -236,7 +232,7 @@ public final class ExportIngest: SourceEventHandler {
                     afterRow: after, limit: batchSize)
                 guard !page.tombstoneCandidates.isEmpty else { break }
                 after = page.lastRow
-                pending[.change, default: RawBatch()].tombstones = page.tombstoneCandidates.map {
+                pending[Lane.change.code].tombstones = page.tombstoneCandidates.map {
                     Tombstone(
                         sampleID: $0.id, metric: range.metric, start: $0.start, reason: "superseded_by_export",
                         deletedAt: snapshot.takenAt)
@@ -262,5 +258,21 @@ public final class ExportIngest: SourceEventHandler {
             + "\"quarantined\":\(summary.quarantined),\"duplicates\":\(summary.duplicates),"
             + "\"deleted_earlier\":\(summary.deletedEarlier),\"tombstones\":\(summary.tombstones),"
             + "\"resumed_at_byte\":\(summary.resumedAtByte),\"complete\":\(summary.complete)}"
+    }
+}
+
+/// Records of one lane read since the last checkpoint, by what they are.
+private struct ReadCounts {
+    var records = 0
+    var components = 0
+    var auxiliary = 0
+
+    mutating func add(_ role: RecordRole) {
+        switch role {
+        case .record: records += 1
+        case .component: components += 1
+        case .auxiliary: auxiliary += 1
+        case .correlation: break
+        }
     }
 }

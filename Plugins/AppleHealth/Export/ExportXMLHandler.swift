@@ -51,13 +51,12 @@ final class ExportXMLHandler: XMLEventHandler {
         warnings[kind, default: 0] += 1
     }
 
-    /// Removes and returns the events of every top-level element that has ended; those of an
-    /// element still open stay for the next call.
-    func takeCompletedEvents() -> [SourceEvent] {
-        let completed = Array(events[..<eventsAtTopLevelEnd])
+    /// Hands `body` the events of every top-level element that has ended, then drops them; those
+    /// of an element still open stay for the next call. (A slice: no copy of the events.)
+    func takeCompletedEvents(_ body: (ArraySlice<SourceEvent>) throws -> Void) throws {
+        try body(events[..<eventsAtTopLevelEnd])
         events.removeFirst(eventsAtTopLevelEnd)
         eventsAtTopLevelEnd = 0
-        return completed
     }
 
     // MARK: - XMLEventHandler
