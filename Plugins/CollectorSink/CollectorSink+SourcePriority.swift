@@ -22,8 +22,12 @@ extension CollectorSink {
         request.body = .bytes(body)
         let answer = try await exchange(request, subject: subject)
         // The collector answers with what it stored; anything else may not have been stored.
-        guard let stored = try? JSONDecoder().decode(WireSourcePriority.self, from: Data(answer.body)), stored == wanted else {
-            throw .retryable(reason: "the collector's answer to \(subject) is not the priority sent", notBeforeSeconds: nil)
+        guard let stored = try? JSONDecoder().decode(WireSourcePriority.self, from: Data(answer.body)),
+            stored == wanted
+        else {
+            throw .retryable(
+                reason: "the collector's answer to \(subject) is not the priority sent", notBeforeSeconds: nil
+            )
         }
     }
 }

@@ -33,7 +33,9 @@ extension SQLiteCollectorStorage {
     /// Marks every day the user has projections for. A day without a rollup has no samples, and
     /// days not computed yet are dirty already, so this covers all the data a new order can
     /// change without reading the samples themselves.
-    static func markEveryProjectionDirty(user: Int64, state: StorageState, connection: SQLiteConnection) throws {
+    static func markEveryProjectionDirty(user: Int64, state: StorageState, connection: SQLiteConnection)
+        throws
+    {
         try connection.prepare(
             """
             INSERT INTO dirty_days(user_id, metric_id, day) SELECT user_id, metric_id, day FROM daily_rollups

@@ -27,16 +27,20 @@ struct SourcePriorityHandlers: Sendable {
     /// The body as a priority, or a 4xx that says what is wrong with it (paths, never values).
     private static func decode(_ request: Request) async throws -> WireSourcePriority {
         if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/json") {
-            throw APIError(.unsupportedMediaType, "unsupported_media_type", "send the source priority as application/json")
+            throw APIError(
+                .unsupportedMediaType, "unsupported_media_type",
+                "send the source priority as application/json")
         }
         if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
-            throw APIError(.unsupportedMediaType, "unsupported_encoding", "send the source priority uncompressed")
+            throw APIError(
+                .unsupportedMediaType, "unsupported_encoding", "send the source priority uncompressed")
         }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBodyBytes)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "body_too_large", "the body is larger than \(maximumBodyBytes) bytes")
+            throw APIError(
+                .contentTooLarge, "body_too_large", "the body is larger than \(maximumBodyBytes) bytes")
         }
         do {
             return try JSONDecoder().decode(WireSourcePriority.self, from: Data(buffer.readableBytesView))

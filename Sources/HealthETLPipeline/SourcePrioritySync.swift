@@ -40,7 +40,10 @@ public struct SourcePrioritySync {
         let last = try store.sentSinkSetting(Self.setting, sink: sinkType.name)
         guard JSONText.array(wanted) != (last ?? JSONText.array([])) else { return Outcome() }
         guard sinkType.capabilities.contains(.sourcePriority) else {
-            return Outcome(notSent: "the \(sinkType.name) sink takes no source priority; its projections use the default order")
+            return Outcome(
+                notSent:
+                    "the \(sinkType.name) sink takes no source priority; its projections use the default order"
+            )
         }
         do throws(DeliveryError) {
             try await sink.setSourcePriority(wanted)

@@ -24,7 +24,8 @@ public struct WireSourcePriority: Codable, Sendable, Equatable {
         var seen = Set<String>()
         for (index, name) in sources.enumerated() {
             guard Self.nameLengths.contains(name.unicodeScalars.count) else {
-                return "sources[\(index)] must be \(Self.nameLengths.lowerBound) to \(Self.nameLengths.upperBound) characters long"
+                return
+                    "sources[\(index)] must be \(Self.nameLengths.lowerBound) to \(Self.nameLengths.upperBound) characters long"
             }
             // Swift compares names as the projections match them, so two spellings of one name
             // (composed and decomposed accents) are the same source.

@@ -11,8 +11,12 @@ import Testing
     /// Watch 10:00–10:10, 600 steps; phone 10:05–10:15, 300: 750 with the watch first, 600 with
     /// the phone first.
     static let overlapping = [
-        F.sample("step_count", source: "Apple Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600),
-        F.sample("step_count", source: "iPhone", start: "2026-01-05T10:05:00Z", end: "2026-01-05T10:15:00Z", value: 300),
+        F.sample(
+            "step_count", source: "Apple Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z",
+            value: 600),
+        F.sample(
+            "step_count", source: "iPhone", start: "2026-01-05T10:05:00Z", end: "2026-01-05T10:15:00Z",
+            value: 300),
     ]
 
     @Test func theSinkDeclaresTheCapability() {
@@ -23,7 +27,8 @@ import Testing
     @Test func aPriorityReachesTheCollectorsProjections() async throws {
         try await collector.run { sink in
             let batch = DeliveryBatch(batchID: "steps", samples: Self.overlapping, deletions: [])
-            #expect(try await sink.deliver(batchID: batch.batchID, payload: try sink.encode(batch)).accepted == 2)
+            #expect(
+                try await sink.deliver(batchID: batch.batchID, payload: try sink.encode(batch)).accepted == 2)
             let day = F.day("2026-01-05")
             #expect(try await sink.dailyRollups(metric: "step_count", from: day, to: day).map(\.sum) == [750])
 
@@ -54,7 +59,9 @@ import Testing
     @Test func aWrongTokenIsPermanent() async throws {
         try await collector.run(token: "wrong-token-0123456789abcdef") { sink in
             let error = try #require(
-                await F.failure { () async throws(DeliveryError) in try await sink.setSourcePriority(["iPhone"]) })
+                await F.failure { () async throws(DeliveryError) in
+                    try await sink.setSourcePriority(["iPhone"])
+                })
             #expect(error.isPermanent)
             #expect(error.reason.contains("HTTP 401"))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLSQLite
 import HealthETLWire
 import Testing
 
@@ -13,9 +14,11 @@ import Testing
     // Watch 10:00–10:10, 600 steps; phone 10:05–10:15, 300 steps. The watch first: 300 + 300 +
     // 150 = 750. The phone first: the watch's 10:00–10:05 (300) + the phone's 300 = 600.
     static let watch = WireFixtures.sample(
-        "step_count", source: "Apple Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600)
+        "step_count", source: "Apple Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z",
+        value: 600)
     static let phone = WireFixtures.sample(
-        "step_count", source: "iPhone", start: "2026-01-05T10:05:00Z", end: "2026-01-05T10:15:00Z", value: 300)
+        "step_count", source: "iPhone", start: "2026-01-05T10:05:00Z", end: "2026-01-05T10:15:00Z", value: 300
+    )
     static let watchFirst = 750.0
     static let phoneFirst = 600.0
 
@@ -64,14 +67,20 @@ import Testing
                 #expect(response.status == .unprocessableContent, "\(sources.count) names")
                 #expect(response.errorCode == "invalid_source_priority")
             }
-            for (body, code) in [("nope", "invalid_json"), (#"{"sources": "Oura"}"#, "invalid_body"), ("{}", "invalid_body"),
-                (#"{"sources": [1]}"#, "invalid_body")] {
+            for (body, code) in [
+                ("nope", "invalid_json"), (#"{"sources": "Oura"}"#, "invalid_body"), ("{}", "invalid_body"),
+                (#"{"sources": [1]}"#, "invalid_body"),
+            ] {
                 let response = try await client.putPriority(Array(body.utf8))
                 #expect(response.status == .badRequest, "\(body)")
                 #expect(response.errorCode == code, "\(body)")
             }
-            #expect(try await client.putPriority(Array(#"{"sources": []}"#.utf8), contentType: "text/plain").status == .unsupportedMediaType)
-            #expect(try await client.putPriority(Array(#"{"sources": []}"#.utf8), token: nil).status == .unauthorized)
+            #expect(
+                try await client.putPriority(Array(#"{"sources": []}"#.utf8), contentType: "text/plain")
+                    .status == .unsupportedMediaType)
+            #expect(
+                try await client.putPriority(Array(#"{"sources": []}"#.utf8), token: nil).status
+                    == .unauthorized)
             #expect(try await client.get("/v1/settings/source-priority", token: nil).status == .unauthorized)
             #expect(try await client.priority() == ["Oura"])
 
@@ -79,7 +88,8 @@ import Testing
             #expect(try await client.putPriority([longest]).status == .ok)
             #expect(try await client.priority() == [longest])
 
-            let delete = try await client.execute(uri: "/v1/settings/source-priority", method: .delete, headers: [:])
+            let delete = try await client.execute(
+                uri: "/v1/settings/source-priority", method: .delete, headers: [:])
             #expect(delete.status == .methodNotAllowed)
             #expect(delete.headers[.allow] == "GET, PUT")
         }
@@ -93,27 +103,41 @@ import Testing
             #expect(try await client.post(steps, token: CollectorHarness.bob).status == .ok)
             #expect(try await client.putPriority(["iPhone"]).status == .ok)
             #expect(try await client.priority(token: CollectorHarness.bob) == [])
-            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [Self.phoneFirst])
             #expect(
-                try await client.daily("step_count", "2026-01-05", "2026-01-05", token: CollectorHarness.bob).map(\.sum)
+                try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [
+                    Self.phoneFirst
+                ])
+            #expect(
+                try await client.daily("step_count", "2026-01-05", "2026-01-05", token: CollectorHarness.bob)
+                    .map(\.sum)
                     == [Self.watchFirst])
         }
     }
 
     @Test func aNewOrderRecomputesRollupsAndNightsAlreadyComputed() async throws {
         try await harness.run { client in
-            let stored = try await client.post(WireFixtures.batch("day", [Self.watch, Self.phone] + Self.night))
+            let stored = try await client.post(
+                WireFixtures.batch("day", [Self.watch, Self.phone] + Self.night))
             #expect(stored.status == .ok)
-            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [Self.watchFirst])
+            #expect(
+                try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [
+                    Self.watchFirst
+                ])
             #expect(try await client.sleep("2026-01-05", "2026-01-05").map(\.source) == ["Apple Watch"])
 
             #expect(try await client.putPriority(["iPhone", "AutoSleep"]).status == .ok)
-            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [Self.phoneFirst])
+            #expect(
+                try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [
+                    Self.phoneFirst
+                ])
             #expect(try await client.sleep("2026-01-05", "2026-01-05").map(\.source) == ["AutoSleep"])
 
             // Back to the default order.
             #expect(try await client.putPriority([]).status == .ok)
-            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [Self.watchFirst])
+            #expect(
+                try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [
+                    Self.watchFirst
+                ])
             #expect(try await client.sleep("2026-01-05", "2026-01-05").map(\.source) == ["Apple Watch"])
         }
     }
@@ -123,7 +147,8 @@ import Testing
     @Test func theBackgroundRefreshUsesEachUsersPriority() async throws {
         let storage = try SQLiteCollectorStorage(
             directory: harness.directory.child("data"), users: ["alice", "bob"], catalog: harness.catalog)
-        let batch = BatchValidator(catalog: harness.catalog).validate(WireFixtures.batch("steps", [Self.watch, Self.phone]))
+        let batch = BatchValidator(catalog: harness.catalog).validate(
+            WireFixtures.batch("steps", [Self.watch, Self.phone]))
         for user in ["alice", "bob"] { _ = try await storage.apply(batch, user: user, bodyDigest: [1]) }
         while try await storage.refreshProjections(limit: 32) > 0 {}
 
@@ -135,7 +160,36 @@ import Testing
         #expect(try await storage.refreshProjections(limit: 0) == 0)
 
         let day = CivilDate(text: "2026-01-05")!
-        #expect(try await storage.dailyRollups(user: "alice", metric: "step_count", from: day, to: day).map(\.sum) == [Self.phoneFirst])
-        #expect(try await storage.dailyRollups(user: "bob", metric: "step_count", from: day, to: day).map(\.sum) == [Self.watchFirst])
+        #expect(
+            try await storage.dailyRollups(user: "alice", metric: "step_count", from: day, to: day).map(\.sum)
+                == [Self.phoneFirst])
+        #expect(
+            try await storage.dailyRollups(user: "bob", metric: "step_count", from: day, to: day).map(\.sum)
+                == [Self.watchFirst])
+    }
+
+    /// A database written before priorities existed gets their table, and a first priority
+    /// marks the projections it already holds.
+    @Test func aDatabaseFromBeforePrioritiesIsMigratedAndKeepsItsProjections() async throws {
+        let data = harness.directory.child("data")
+        do {
+            let old = try SQLiteConnection.open(
+                in: DatabaseDirectory(path: data), profile: .collector,
+                migrations: Array(CollectorSchema.migrations.prefix(1)),
+                nowMilliseconds: 0)
+            try old.execute(
+                """
+                INSERT INTO users(id, name) VALUES (1, 'alice');
+                INSERT INTO metrics(id, name) VALUES (1, 'step_count');
+                INSERT INTO daily_rollups(user_id, metric_id, day, sum, count, sources, coverage_s, computed_ms)
+                VALUES (1, 1, 20458, 750, 2, '["Apple Watch"]', 900, 0);
+                """)
+        }
+        let storage = try SQLiteCollectorStorage(
+            directory: data, users: ["alice", "bob"], catalog: harness.catalog)
+        #expect(try await storage.sourcePriority(user: "alice") == [])
+        #expect(try await storage.refreshProjections(limit: 0) == 0)
+        #expect(try await storage.setSourcePriority(["iPhone"], user: "alice"))
+        #expect(try await storage.refreshProjections(limit: 0) == 1)
     }
 }

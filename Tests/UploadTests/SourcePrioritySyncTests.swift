@@ -46,7 +46,8 @@ import Testing
             let sink = try sinks.make(port: port)
             try Upload.commit(store, Self.overlapping)
             var report = UploadReport()
-            try await Upload.uploader(store, sink, clock: clock).drain(tiers: [.batch], formingPending: true, into: &report)
+            try await Upload.uploader(store, sink, clock: clock).drain(
+                tiers: [.batch], formingPending: true, into: &report)
             let projections = ProjectionSync(store: store, sink: sink, clock: .following { clock.now() })
             _ = try await projections.refresh()
             #expect(try stepSum(store) == 750)
@@ -77,12 +78,18 @@ import Testing
             let store = try Upload.store(path, clock: TestClock())
             let down = try FaultInjectingServer(script: [], afterScript: .respond(status: 503))
             defer { down.stop() }
-            let failed = try await SourcePrioritySync(store: store, sink: try sinks.make(port: down.port), configured: ["iPhone"]).send()
+            let failed = try await SourcePrioritySync(
+                store: store, sink: try sinks.make(port: down.port), configured: ["iPhone"]
+            ).send()
             #expect(!failed.sent)
-            #expect(failed.notSent?.contains("HTTP 503") == true && failed.notSent?.contains("the next run tries again") == true)
+            #expect(
+                failed.notSent?.contains("HTTP 503") == true
+                    && failed.notSent?.contains("the next run tries again") == true)
             #expect(try store.sentSinkSetting("source_priority", sink: "collector") == nil)
 
-            let retried = try await SourcePrioritySync(store: store, sink: try sinks.make(port: port), configured: ["iPhone"]).send()
+            let retried = try await SourcePrioritySync(
+                store: store, sink: try sinks.make(port: port), configured: ["iPhone"]
+            ).send()
             #expect(retried.sent)
             #expect(try store.sentSinkSetting("source_priority", sink: "collector") == #"["iPhone"]"#)
         }
@@ -92,7 +99,9 @@ import Testing
         let store = try Upload.store(directory.child("store"), clock: TestClock())
         let sink = DeliveryOnlySink()
         let outcome = try await SourcePrioritySync(store: store, sink: sink, configured: ["iPhone"]).send()
-        #expect(!outcome.sent && outcome.notSent?.contains("the delivery_only sink takes no source priority") == true)
+        #expect(
+            !outcome.sent
+                && outcome.notSent?.contains("the delivery_only sink takes no source priority") == true)
         #expect(try store.sentSinkSetting("source_priority", sink: "delivery_only") == nil)
         // The protocol's default refuses outright.
         await #expect(throws: DeliveryError.permanent(reason: "delivery_only takes no source priority")) {
