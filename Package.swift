@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "CollectorTests",
             dependencies: [
-                "HealthETLCollector", "HealthETLWire", "HealthETLTestSupport", "CollectorSink",
+                "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CollectorSink",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

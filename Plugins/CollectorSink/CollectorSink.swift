@@ -7,14 +7,14 @@ import NIOCore
 import NIOSSL
 
 /// Sink `collector`: ships batches to a healthetl collector (`POST /v1/batches`, zstd JSON,
-/// `Idempotency-Key`) and reads its projections back.
+/// `Idempotency-Key`), sets the source priority its projections rank by, and reads them back.
 ///
 /// One `HTTPClient` serves every request. **Call `shutdown()` before the sink is released**:
 /// the client holds connections and event-loop resources that are not freed otherwise.
 public final class CollectorSink: SampleSink {
     public static let name = "collector"
     public static let summary = "a healthetl collector (`healthetl serve`): zstd JSON batches over HTTPS, projections back"
-    public static let capabilities: SinkCapabilities = [.deletions, .projections]
+    public static let capabilities: SinkCapabilities = [.deletions, .projections, .sourcePriority]
 
     public let configuration: CollectorSinkConfiguration
     let client: HTTPClient

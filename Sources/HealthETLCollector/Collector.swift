@@ -39,6 +39,7 @@ public enum Collector {
         "/v1/batches": [.post],
         "/v1/projections/daily": [.get],
         "/v1/projections/sleep": [.get],
+        "/v1/settings/source-priority": [.get, .put],
     ]
 
     static func application(
@@ -55,10 +56,13 @@ public enum Collector {
             storage: storage, validator: BatchValidator(catalog: catalog), maximumBodyBytes: configuration.maximumBodyBytes,
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         let projections = ProjectionHandlers(storage: storage, catalog: catalog)
+        let sourcePriority = SourcePriorityHandlers(storage: storage)
         let api = router.group("/v1").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
         api.post("batches", use: batches.handle)
         api.get("projections/daily", use: projections.daily)
         api.get("projections/sleep", use: projections.sleep)
+        api.get("settings/source-priority", use: sourcePriority.get)
+        api.put("settings/source-priority", use: sourcePriority.put)
 
         return Application(
             router: router,

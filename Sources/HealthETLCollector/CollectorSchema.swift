@@ -50,6 +50,15 @@ enum CollectorSchema {
                     computed_ms INTEGER NOT NULL,
                     PRIMARY KEY(user_id, night)
                 ) WITHOUT ROWID;
-                """)
+                """),
+        // Per user: the source names, best first, that outrank the default order in that
+        // user's projections (`PUT /v1/settings/source-priority`), as a JSON array.
+        Migration(
+            name: "0002_source_priority",
+            sql: """
+                CREATE TABLE source_priorities(
+                    user_id INTEGER PRIMARY KEY NOT NULL, sources TEXT NOT NULL, updated_ms INTEGER NOT NULL
+                );
+                """),
     ]
 }

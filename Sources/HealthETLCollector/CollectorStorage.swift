@@ -18,6 +18,16 @@ public protocol CollectorStorage: Sendable {
     /// The user's sleep nights `from...to`, recomputing dirty nights first.
     func sleepNights(user: String, from: CivilDate, to: CivilDate) async throws -> [WireSleepNight]
 
+    /// The source names, best first, that outrank the default order in the user's projections
+    /// (empty until the user sets some).
+    func sourcePriority(user: String) async throws -> [String]
+
+    /// Replaces the user's source priority. When it differs from the stored one, every day of
+    /// the user's projections is marked dirty, to be recomputed in the new order.
+    /// - Returns: whether it changed.
+    @discardableResult
+    func setSourcePriority(_ sources: [String], user: String) async throws -> Bool
+
     /// Recomputes up to `limit` dirty projection keys of any user.
     /// - Returns: how many keys are still dirty.
     func refreshProjections(limit: Int) async throws -> Int

@@ -3,10 +3,10 @@ import HealthETLSQLite
 
 /// Recomputes the projections of dirty days with the core's calculators — the same code a
 /// client runs for offline projections — and keeps the results in the projection tables.
-/// Runs on the storage queue, inside the caller's transaction.
+/// Runs on the storage queue, inside the caller's transaction; each user's projections rank
+/// sources by that user's priority.
 struct Projector: Sendable {
     let catalog: MetricCatalog
-    let priority: SourcePriority
     static let sleepMetric = SleepNightCalculator.metric
 
     /// Recomputes every dirty day of `user` and `metric` within `days` (all of them when nil),
@@ -16,6 +16,7 @@ struct Projector: Sendable {
         guard !dirty.isEmpty, let name = state.metricNames[metric], let definition = catalog.metric(named: name)?.definition else {
             return try clear(user: user, metric: metric, days: dirty, connection: connection)
         }
+        let priority = state.priority(user: user)
         // Contiguous runs of days load their samples once.
         for run in Self.runs(of: dirty) {
             let samples = try loadSamples(

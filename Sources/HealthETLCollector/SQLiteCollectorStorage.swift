@@ -9,10 +9,7 @@ public final class SQLiteCollectorStorage: CollectorStorage {
     let now: @Sendable () -> Instant
 
     /// Opens (creating when new, 0700/0600) the database in `directory` and registers the users.
-    public init(
-        directory: String, users: [String], catalog: MetricCatalog, priority: SourcePriority = SourcePriority(),
-        clock: Clock = .system
-    ) throws {
+    public init(directory: String, users: [String], catalog: MetricCatalog, clock: Clock = .system) throws {
         let now = clock.now
         let connection = try SQLiteConnection.open(
             in: DatabaseDirectory(path: directory), profile: .collector, migrations: CollectorSchema.migrations,
@@ -20,7 +17,7 @@ public final class SQLiteCollectorStorage: CollectorStorage {
         var state = try StorageState(connection: connection)
         for user in users { try state.registerUser(user, connection: connection) }
         database = DatabaseQueue(label: "healthetl.collector.database", connection: connection, state: state)
-        projector = Projector(catalog: catalog, priority: priority)
+        projector = Projector(catalog: catalog)
         self.now = now
     }
 

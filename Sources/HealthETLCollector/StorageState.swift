@@ -1,13 +1,14 @@
 import HealthETLCore
 import HealthETLSQLite
 
-/// What the storage queue keeps between calls: interned user and metric ids, and the longest
-/// sample seen per user and metric.
+/// What the storage queue keeps between calls: interned user and metric ids, the longest
+/// sample seen per user and metric, and each user's source priority.
 struct StorageState {
     private var users: [String: Int64] = [:]
     private var metricIDs: [String: Int64] = [:]
     private(set) var metricNames: [Int64: String] = [:]
     private var longest: [SpanKey: Int64] = [:]
+    private var priorities: [Int64: SourcePriority] = [:]
 
     struct SpanKey: Hashable {
         let user: Int64
@@ -23,6 +24,10 @@ struct StorageState {
         }
         let spans = try connection.prepare("SELECT user_id, metric_id, longest_ms FROM spans")
         while try spans.step() { longest[SpanKey(user: spans.int64(0), metric: spans.int64(1))] = spans.int64(2) }
+        let stored = try connection.prepare("SELECT user_id, sources FROM source_priorities")
+        while try stored.step() {
+            priorities[stored.int64(0)] = SourcePriority(preferred: SQLiteCollectorStorage.decodeSources(stored.text(1)))
+        }
     }
 
     mutating func registerUser(_ name: String, connection: SQLiteConnection) throws {
@@ -51,6 +56,12 @@ struct StorageState {
         metricNames[id] = name
         return id
     }
+
+    /// The order `user`'s projections rank sources by: the default one until the user sets theirs.
+    func priority(user: Int64) -> SourcePriority { priorities[user] ?? SourcePriority() }
+
+    /// Keeps `user`'s new priority (the caller stores it in the same transaction).
+    mutating func setPriority(_ priority: SourcePriority, user: Int64) { priorities[user] = priority }
 
     func longestSample(user: Int64, metric: Int64) -> Int64 { longest[SpanKey(user: user, metric: metric)] ?? 0 }
 

@@ -16,13 +16,17 @@ public struct UploadReport: Sendable, Equatable, Codable {
     public var deadBatches = 0
     /// Batches still waiting for a retry when the run ended.
     public var waitingBatches = 0
+    /// Whether the store's source priority went to the sink in this run (it goes only when it
+    /// changed), and why not when it should have.
+    public var sourcePrioritySent = false
+    public var sourcePriorityNotSent: String?
     /// The projection refresh that followed the uploads.
     public var projections: ProjectionSync.Report?
 
     public init() {}
 
-    /// Two runs' counts together (the real-time tier adds up its rounds); waiting batches and the
-    /// projection refresh are the later run's.
+    /// Two runs' counts together (the real-time tier adds up its rounds); waiting batches, the
+    /// source priority and the projection refresh are the later run's.
     public static func + (lhs: UploadReport, rhs: UploadReport) -> UploadReport {
         var sum = rhs
         sum.queuedBatches += lhs.queuedBatches
@@ -48,6 +52,8 @@ public struct UploadReport: Sendable, Equatable, Codable {
         case failedAttempts = "failed_attempts"
         case deadBatches = "dead_batches"
         case waitingBatches = "waiting_batches"
+        case sourcePrioritySent = "source_priority_sent"
+        case sourcePriorityNotSent = "source_priority_not_sent"
         case projections
     }
 }

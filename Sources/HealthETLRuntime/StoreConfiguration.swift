@@ -90,6 +90,15 @@ public struct StoreConfiguration: Equatable, Sendable {
                 document.sources = (document.sources ?? [:]).merging([parts[1]: settings.values]) { $1 }
             }
         }
+        // `upload --save-config` can be the first command a store sees.
+        if !FileManager.default.fileExists(atPath: store) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw ConfigurationError(path: store, problem: "the store directory cannot be created (\(error))")
+            }
+        }
         let path = Self.path(store: store)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -3,8 +3,8 @@ import HealthETLPipeline
 import HealthETLStore
 
 /// The upload tiers as the commands run them: each opens the store and the sink, runs the
-/// uploader, refreshes projections when everything is delivered, records the run and closes
-/// the sink, whatever happened.
+/// uploader, sends the config file's source priority when it changed, refreshes projections
+/// when everything is delivered, records the run and closes the sink, whatever happened.
 public struct UploadSession: Sendable {
     public let store: StoreDirectory
     public let sink: SinkChoice
@@ -40,12 +40,16 @@ public struct UploadSession: Sendable {
     private func run(
         kind: String, _ body: @Sendable (Uploader, inout UploadReport) async throws -> Void
     ) async throws -> UploadReport {
+        let configuration = try StoreConfiguration.load(store: self.store.path)
         let store = try Store(directory: store, clock: clock)
         let sink = try sink.make()
         let run = try store.beginUploadRun(kind: kind)
         var report = UploadReport()
         do {
             try await body(Uploader(store: store, sink: sink, limits: self.sink.limits, clock: clock), &report)
+            let priority = try await SourcePrioritySync(store: store, sink: sink, configured: configuration.sourcePriority).send()
+            report.sourcePrioritySent = priority.sent
+            report.sourcePriorityNotSent = priority.notSent
             report.projections = try await ProjectionSync(store: store, sink: sink, clock: clock).refresh()
         } catch {
             try? await sink.shutdown()

@@ -19,6 +19,18 @@ extension Store {
         return (keys, newest.map { Instant(millisecondsSinceEpoch: $0) })
     }
 
+    /// Marks every day that has a stored rollup dirty, so the next refresh fetches them all
+    /// again: the sink recomputes them when its source priority changed.
+    public func markEveryProjectionDirty() throws {
+        // `WHERE true`: SQLite parses an upsert's ON CONFLICT after a SELECT only behind a WHERE.
+        try prepared(
+            """
+            INSERT INTO dirty_keys(metric_id, day, marked_ms) SELECT metric_id, day, ?1 FROM projection_days WHERE true
+            ON CONFLICT(metric_id, day) DO UPDATE SET marked_ms = max(marked_ms, excluded.marked_ms)
+            """
+        ).run(.integer(now().millisecondsSinceEpoch))
+    }
+
     /// Replaces a metric's rollups for `days` with `rollups` (days the source no longer has are
     /// pruned) and clears the dirty keys of those days marked no later than `markedBefore`.
     public func replaceDailyProjections(

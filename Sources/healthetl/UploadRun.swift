@@ -14,6 +14,11 @@ enum UploadRun {
                 \(report.rejectedItems) refused by the collector (see `healthetl queue`)
                 Failed: \(report.failedAttempts) attempts; \(report.deadBatches) batches dead; \(report.waitingBatches) waiting for a retry
                 """)
+            if report.sourcePrioritySent {
+                Swift.print("Source priority: sent (the collector recomputes its projections in the new order)")
+            } else if let reason = report.sourcePriorityNotSent {
+                Swift.print("Source priority: not sent (\(reason))")
+            }
             if let projections = report.projections {
                 Swift.print(
                     "Projections: \(projections.days) days and \(projections.nights) nights of \(projections.metrics) metrics refreshed"

@@ -63,6 +63,25 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .get, headers: headers)
     }
 
+    /// `PUT /v1/settings/source-priority` with `body` as sent.
+    func putPriority(
+        _ body: [UInt8], token: String? = CollectorHarness.alice, contentType: String = "application/json"
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: contentType]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: "/v1/settings/source-priority", method: .put, headers: headers, body: ByteBuffer(bytes: body))
+    }
+
+    func putPriority(_ sources: [String], token: String = CollectorHarness.alice) async throws -> TestResponse {
+        try await putPriority(Array(try JSONEncoder().encode(WireSourcePriority(sources: sources))), token: token)
+    }
+
+    /// The caller's source priority as `GET /v1/settings/source-priority` answers it.
+    func priority(token: String = CollectorHarness.alice) async throws -> [String] {
+        let response = try await get("/v1/settings/source-priority", token: token)
+        return try JSONDecoder().decode(WireSourcePriority.self, from: Data(buffer: response.body)).sources
+    }
+
     func daily(_ metric: String, _ from: String, _ to: String, token: String = CollectorHarness.alice) async throws -> [WireDailyRollup] {
         let response = try await get("/v1/projections/daily?metric=\(metric)&from=\(from)&to=\(to)", token: token)
         return try JSONDecoder().decode(DailyBody.self, from: Data(buffer: response.body)).days

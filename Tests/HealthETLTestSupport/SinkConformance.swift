@@ -38,6 +38,7 @@ public enum SinkConformance {
             problems += try await deliveryProblems(sink, bench: bench)
             if kind.capabilities.contains(.deletions) { problems += try await deletionProblems(sink, bench: bench) }
             if kind.capabilities.contains(.projections) { problems += try await projectionProblems(sink) }
+            if kind.capabilities.contains(.sourcePriority) { problems += await sourcePriorityProblems(sink) }
         } catch {
             try? await sink.shutdown()
             throw error
@@ -104,6 +105,23 @@ public enum SinkConformance {
             deletions: [Tombstone(of: doomed, reason: "deleted_at_source", deletedAt: doomed.end)])
         _ = try await sink.deliver(batchID: delete.batchID, payload: try sink.encode(delete))
         return try await bench.storedSampleIDs().contains(doomed.id) ? ["deletions: a deleted sample is still stored"] : []
+    }
+
+    /// `.sourcePriority`: a priority is taken, and one naming a source twice is refused for good.
+    private static func sourcePriorityProblems(_ sink: any SampleSink) async -> [String] {
+        var problems: [String] = []
+        do {
+            try await sink.setSourcePriority(["Apple Watch"])
+        } catch {
+            problems.append("source priority: a valid priority was refused: \(error)")
+        }
+        do throws(DeliveryError) {
+            try await sink.setSourcePriority(["Apple Watch", "Apple Watch"])
+            problems.append("source priority: a priority naming a source twice was taken")
+        } catch {
+            if case .retryable = error { problems.append("source priority: a malformed priority was called retryable") }
+        }
+        return problems
     }
 
     /// `.projections`: the day's rollup adds up what was delivered (and not deleted).

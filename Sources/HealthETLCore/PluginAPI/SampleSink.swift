@@ -31,6 +31,11 @@ public protocol SampleSink: Sendable {
     /// The sink's sleep nights (sinks with `.projections`), each with the sink's `computedAt`.
     func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [SleepNight]
 
+    /// Sets the source names, best first, that outrank the default order in the sink's
+    /// projections (sinks with `.sourcePriority`); an empty list restores the default order.
+    /// - Throws: `DeliveryError`, `.permanent` when the sink cannot take these names.
+    func setSourcePriority(_ sources: [String]) async throws(DeliveryError)
+
     /// Releases what the sink holds (connections); called once, after its last use.
     func shutdown() async throws
 }
@@ -52,5 +57,9 @@ extension SampleSink {
 
     public func sleepNights(from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [SleepNight] {
         throw .permanent(reason: "\(Self.name) serves no projections")
+    }
+
+    public func setSourcePriority(_ sources: [String]) async throws(DeliveryError) {
+        throw .permanent(reason: "\(Self.name) takes no source priority")
     }
 }

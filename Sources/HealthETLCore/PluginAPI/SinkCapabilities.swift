@@ -9,8 +9,12 @@ public struct SinkCapabilities: OptionSet, Hashable, Sendable {
     public static let deletions = SinkCapabilities(rawValue: 1 << 0)
     /// Serves projections (daily rollups, sleep nights) the client can refresh from.
     public static let projections = SinkCapabilities(rawValue: 1 << 1)
+    /// Takes the store's source priority, so its projections rank sources as the local ones do.
+    public static let sourcePriority = SinkCapabilities(rawValue: 1 << 2)
 
-    private static let named: [(SinkCapabilities, String)] = [(.deletions, "deletions"), (.projections, "projections")]
+    private static let named: [(SinkCapabilities, String)] = [
+        (.deletions, "deletions"), (.projections, "projections"), (.sourcePriority, "source_priority"),
+    ]
 
     /// The declared capabilities' names, in a fixed order.
     public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }

@@ -4,6 +4,7 @@ import HealthETLSQLite
 enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
+        sinkSettings,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -321,5 +322,19 @@ enum StoreSchema {
                 PRIMARY KEY(stream_id, metric_id, source_id)
             ) WITHOUT ROWID;
             CREATE TABLE real_time_queued(sample_id BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            """)
+
+    /// What a sink was last told of the store's own settings (the source priority, as a JSON
+    /// array), so a run sends a setting only when it changed, and again after a failed send.
+    static let sinkSettings = Migration(
+        name: "0008_sink_settings",
+        sql: """
+            CREATE TABLE sink_settings(
+                sink TEXT NOT NULL,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                sent_ms INTEGER NOT NULL,
+                PRIMARY KEY(sink, name)
+            ) WITHOUT ROWID;
             """)
 }
