@@ -30,19 +30,6 @@ public struct AppleExportSummary: Sendable {
     public var xmlSeconds = 0.0
 
     public var json: String {
-        func quoted(_ s: String) -> String {
-            var result = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case _ where scalar.value < 0x20:
-                    result += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
         var fields: [String] = [
             "\"records\":\(records)",
             "\"duplicates\":\(duplicates)",
@@ -54,19 +41,19 @@ public struct AppleExportSummary: Sendable {
             "\"activity_summaries\":\(activitySummaries)",
             "\"hrv_beats\":\(hrvBeats)",
             "\"days\":\(days)",
-            "\"first_day\":\(quoted(firstDay))",
-            "\"last_day\":\(quoted(lastDay))",
+            "\"first_day\":\(JSONText.quoted(firstDay))",
+            "\"last_day\":\(JSONText.quoted(lastDay))",
         ]
-        if let xmlPath { fields.append("\"xml\":\(quoted(xmlPath))") }
+        if let xmlPath { fields.append("\"xml\":\(JSONText.quoted(xmlPath))") }
         fields.append("\"bytes\":\(bytes)")
         if let zipPath {
-            fields.append("\"zip\":\(quoted(zipPath))")
+            fields.append("\"zip\":\(JSONText.quoted(zipPath))")
             fields.append("\"zip_bytes\":\(zipBytes)")
         }
         fields.append("\"route_bytes\":\(routeBytes)")
         fields.append("\"xml_s\":\((xmlSeconds * 1000).rounded() / 1000)")
         fields.append("\"elapsed_s\":\((seconds * 1000).rounded() / 1000)")
-        let types = recordsByType.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",")
+        let types = recordsByType.map { "\(JSONText.quoted($0.0)):\($0.1)" }.joined(separator: ",")
         fields.append("\"record_types\":{\(types)}")
         return "{" + fields.joined(separator: ",") + "}"
     }
