@@ -305,10 +305,10 @@ import Testing
 
     /// An Info-ZIP Unicode Path extra field (0x7075): version 1, CRC-32 of the stored name, UTF-8 name.
     static func unicodePathField(for storedName: [UInt8], utf8Name: [UInt8]) -> [UInt8] {
-        let crc = ZipFixtureBuilder.crc32(storedName)
-        let size = 5 + utf8Name.count
-        return [0x75, 0x70, UInt8(size & 0xFF), UInt8(size >> 8), 1]
-            + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) } + utf8Name
+        let crc = withUnsafeBytes(of: ZipCRC32.checksum(storedName).littleEndian) { Array($0) }
+        var field: [UInt8] = []
+        ZipExtraField(id: ZipFormat.unicodePathExtraFieldID, data: [1] + crc + utf8Name).append(to: &field)
+        return field
     }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
+import HealthETLZip
 
-/// Writes small ZIP archives byte by byte — well-formed, ZIP64 or deliberately broken — for the
-/// ZIP reader's tests.
+/// Writes small ZIP archives — well-formed, ZIP64 or deliberately broken — for the ZIP reader's
+/// tests, with HealthETLZip's record types.
 ///
 /// Entries hold their data exactly as it goes into the file: for deflate (method 8) the caller
-/// compresses it and passes the CRC-32 and size of the original, since this target has no zlib.
+/// compresses it and passes the CRC-32 and size of the original, which may lie on purpose.
 /// Every field is a plain `var`, so a test can make an entry lie about itself before `build()`.
 public struct ZipFixtureBuilder: Sendable {
     public struct Entry: Sendable {
@@ -32,7 +33,7 @@ public struct ZipFixtureBuilder: Sendable {
 
         public init(
             name: [UInt8], method: UInt16, data: [UInt8], crc32: UInt32, uncompressedSize: UInt64,
-            flags: UInt16 = 0, externalAttributes: UInt32 = 0o100644 << 16
+            flags: UInt16 = 0, externalAttributes: UInt32 = (ZipFormat.unixRegularFile | 0o644) << 16
         ) {
             self.name = name
             self.method = method
@@ -41,7 +42,7 @@ public struct ZipFixtureBuilder: Sendable {
             self.uncompressedSize = uncompressedSize
             self.compressedSizeOverride = nil
             self.flags = flags
-            self.versionMadeBy = 3 << 8 | 45
+            self.versionMadeBy = ZipFormat.hostUnix | ZipFormat.versionZip64
             self.externalAttributes = externalAttributes
             self.zip64 = false
             self.dataDescriptor = false
@@ -97,7 +98,9 @@ public struct ZipFixtureBuilder: Sendable {
         add(
             Entry(
                 name: Array(name.utf8), method: 0, data: [], crc32: 0, uncompressedSize: 0,
-                flags: Self.nameFlags(name), externalAttributes: 0o040755 << 16 | 0x10))
+                flags: Self.nameFlags(name),
+                externalAttributes: (ZipFormat.unixDirectory | 0o755) << 16 | ZipFormat.dosDirectoryAttribute)
+        )
     }
 
     /// A Unix symbolic link: mode `S_IFLNK` in the external attributes, the target as content.
@@ -108,7 +111,7 @@ public struct ZipFixtureBuilder: Sendable {
             Entry(
                 name: Array(name.utf8), method: 0, data: content, crc32: Self.crc32(content),
                 uncompressedSize: UInt64(content.count), flags: Self.nameFlags(name),
-                externalAttributes: 0o120777 << 16))
+                externalAttributes: (ZipFormat.unixSymbolicLink | 0o777) << 16))
     }
 
     @discardableResult
@@ -145,29 +148,20 @@ public struct ZipFixtureBuilder: Sendable {
         let count = UInt64(entries.count + aliases.count)
         if zip64EndRecord {
             let recordOffset = UInt64(out.count)
-            out.le32(0x0606_4b50)
-            out.le64(44)  // size of the rest of this record
-            out.le16(45)
-            out.le16(45)
-            out.le32(0)
-            out.le32(0)
-            out.le64(count)
-            out.le64(count)
-            out.le64(directorySize)
-            out.le64(directoryOffset)
-            out.le32(0x0706_4b50)
-            out.le32(0)
-            out.le64(recordOffset)
-            out.le32(1)
+            Zip64EndRecord(
+                versionMadeBy: ZipFormat.versionZip64, versionNeeded: ZipFormat.versionZip64,
+                entriesOnDisk: count, entryCount: count, directorySize: directorySize,
+                directoryOffset: directoryOffset
+            ).append(to: &out)
+            Zip64EndLocator(recordOffset: recordOffset).append(to: &out)
         }
-        out.le32(0x0605_4b50)
-        out.le16(0)
-        out.le16(0)
-        out.le16(zip64EndRecord ? 0xFFFF : UInt16(truncatingIfNeeded: count))
-        out.le16(zip64EndRecord ? 0xFFFF : UInt16(truncatingIfNeeded: count))
-        out.le32(zip64EndRecord ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: directorySize))
-        out.le32(zip64EndRecord ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: directoryOffset))
-        out.le16(UInt16(comment.count))
+        let count16 = zip64EndRecord ? ZipFormat.zip64Sentinel16 : UInt16(truncatingIfNeeded: count)
+        ZipEndRecord(
+            entriesOnDisk: count16, entryCount: count16,
+            directorySize: Self.field32(directorySize, zip64: zip64EndRecord),
+            directoryOffset: Self.field32(directoryOffset, zip64: zip64EndRecord),
+            commentLength: UInt16(comment.count)
+        ).append(to: &out)
         out += comment
         return out
     }
@@ -177,109 +171,71 @@ public struct ZipFixtureBuilder: Sendable {
         try Data(build()).write(to: URL(fileURLWithPath: path))
     }
 
-    /// CRC-32 (ISO-HDLC, as ZIP uses), bit by bit: slow, but fixtures are small.
-    public static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+    /// CRC-32 as ZIP declares it.
+    public static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
+        ZipCRC32.checksum(bytes)
     }
 
     private static func nameFlags(_ name: String) -> UInt16 {
-        name.utf8.allSatisfy { $0 < 0x80 } ? 0 : 1 << 11
+        name.utf8.allSatisfy { $0 < 0x80 } ? 0 : ZipFormat.flagUTF8
+    }
+
+    /// A 32-bit size or offset field: the sentinel for a ZIP64 entry, else the value, wrapped if
+    /// it does not fit (as a lying fixture may want).
+    private static func field32(_ value: UInt64, zip64: Bool) -> UInt32 {
+        zip64 ? ZipFormat.zip64Sentinel32 : UInt32(truncatingIfNeeded: value)
     }
 
     private func writeLocalHeader(_ entry: Entry, into out: inout [UInt8]) {
         var extra: [UInt8] = []
         if entry.zip64 {
-            extra.le16(0x0001)
-            extra.le16(16)
-            extra.le64(entry.dataDescriptor ? 0 : entry.uncompressedSize)
-            extra.le64(entry.dataDescriptor ? 0 : entry.compressedSize)
+            // A data descriptor carries the sizes, so the local header's are zero.
+            Zip64ExtraField(
+                uncompressedSize: entry.dataDescriptor ? 0 : entry.uncompressedSize,
+                compressedSize: entry.dataDescriptor ? 0 : entry.compressedSize
+            ).append(to: &extra)
         }
         extra += entry.localExtra
-        out.le32(0x0403_4b50)
-        out.le16(entry.zip64 ? 45 : 20)
-        out.le16(entry.flags | (entry.dataDescriptor ? 1 << 3 : 0))
-        out.le16(entry.method)
-        out.le16(0)  // time: midnight
-        out.le16(1 << 5 | 1)  // date: 1980-01-01
-        if entry.dataDescriptor {
-            out.le32(0)
-            out.le32(entry.zip64 ? 0xFFFF_FFFF : 0)
-            out.le32(entry.zip64 ? 0xFFFF_FFFF : 0)
-        } else {
-            out.le32(entry.crc32)
-            out.le32(entry.zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: entry.compressedSize))
-            out.le32(entry.zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: entry.uncompressedSize))
-        }
-        out.le16(UInt16(entry.name.count))
-        out.le16(UInt16(extra.count))
+        ZipLocalHeader(
+            versionNeeded: entry.zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate,
+            flags: entry.flags | (entry.dataDescriptor ? ZipFormat.flagDataDescriptor : 0),
+            method: entry.method, modified: .dosEpoch, crc32: entry.dataDescriptor ? 0 : entry.crc32,
+            compressedSize: Self.field32(entry.dataDescriptor ? 0 : entry.compressedSize, zip64: entry.zip64),
+            uncompressedSize: Self.field32(
+                entry.dataDescriptor ? 0 : entry.uncompressedSize, zip64: entry.zip64),
+            nameLength: UInt16(entry.name.count), extraLength: UInt16(extra.count)
+        ).append(to: &out)
         out += entry.name
         out += extra
     }
 
     private func writeDataDescriptor(_ entry: Entry, into out: inout [UInt8]) {
-        out.le32(0x0807_4b50)
-        out.le32(entry.crc32)
-        if entry.zip64 {
-            out.le64(entry.compressedSize)
-            out.le64(entry.uncompressedSize)
-        } else {
-            out.le32(UInt32(truncatingIfNeeded: entry.compressedSize))
-            out.le32(UInt32(truncatingIfNeeded: entry.uncompressedSize))
-        }
+        ZipDataDescriptor(
+            crc32: entry.crc32, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize
+        ).append(to: &out, zip64: entry.zip64)
     }
 
     private func writeCentralHeader(_ entry: Entry, name: [UInt8], offset: UInt64, into out: inout [UInt8]) {
         var extra: [UInt8] = []
         if entry.zip64 {
-            extra.le16(0x0001)
-            extra.le16(24)
-            extra.le64(entry.uncompressedSize)
-            extra.le64(entry.compressedSize)
-            extra.le64(offset)
+            Zip64ExtraField(
+                uncompressedSize: entry.uncompressedSize, compressedSize: entry.compressedSize,
+                localHeaderOffset: offset
+            ).append(to: &extra)
         }
         extra += entry.centralExtra
-        out.le32(0x0201_4b50)
-        out.le16(entry.versionMadeBy)
-        out.le16(entry.zip64 ? 45 : 20)
-        out.le16(entry.flags | (entry.dataDescriptor ? 1 << 3 : 0))
-        out.le16(entry.method)
-        out.le16(0)
-        out.le16(1 << 5 | 1)
-        out.le32(entry.crc32)
-        out.le32(entry.zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: entry.compressedSize))
-        out.le32(entry.zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: entry.uncompressedSize))
-        out.le16(UInt16(name.count))
-        out.le16(UInt16(extra.count))
-        out.le16(0)  // comment length
-        out.le16(0)  // disk number start
-        out.le16(0)  // internal attributes
-        out.le32(entry.externalAttributes)
-        out.le32(entry.zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: offset))
+        ZipCentralHeader(
+            versionMadeBy: entry.versionMadeBy,
+            versionNeeded: entry.zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate,
+            flags: entry.flags | (entry.dataDescriptor ? ZipFormat.flagDataDescriptor : 0),
+            method: entry.method, modified: .dosEpoch, crc32: entry.crc32,
+            compressedSize: Self.field32(entry.compressedSize, zip64: entry.zip64),
+            uncompressedSize: Self.field32(entry.uncompressedSize, zip64: entry.zip64),
+            nameLength: UInt16(name.count), extraLength: UInt16(extra.count),
+            externalAttributes: entry.externalAttributes,
+            localHeaderOffset: Self.field32(offset, zip64: entry.zip64)
+        ).append(to: &out)
         out += name
         out += extra
-    }
-}
-
-extension [UInt8] {
-    fileprivate mutating func le16(_ value: UInt16) {
-        append(UInt8(truncatingIfNeeded: value))
-        append(UInt8(truncatingIfNeeded: value >> 8))
-    }
-
-    fileprivate mutating func le32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-        }
-    }
-
-    fileprivate mutating func le64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
     }
 }

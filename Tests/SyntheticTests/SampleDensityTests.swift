@@ -7,7 +7,7 @@ import Testing
     /// Mean records per day over `days` days of three seeds.
     func meanPerDay(_ samplesPerDay: Int?, days: Int) -> Double {
         var total = 0
-        var scratch: [Rec] = []
+        var scratch: [SimulatedRecord] = []
         for seed: UInt64 in [11, 12, 13] {
             let model = HealthModel(seed: seed, samplesPerDay: samplesPerDay)
             for day in 20_300..<(20_300 + days) {
@@ -38,13 +38,15 @@ import Testing
         let dense = HealthModel(seed: 5, samplesPerDay: 10_000)
         let day = 20_400
         for type in HealthType.allCases where type != .heartRate {
-            var a: [Rec] = []
-            var b: [Rec] = []
-            natural.generate(type, plan: natural.plan(day), into: &a)
-            dense.generate(type, plan: dense.plan(day), into: &b)
-            #expect(a.map(\.start) == b.map(\.start) && a.map(\.value) == b.map(\.value), "\(type) changed")
+            var naturalRecords: [SimulatedRecord] = []
+            var denseRecords: [SimulatedRecord] = []
+            natural.generate(type, plan: natural.plan(day), into: &naturalRecords)
+            dense.generate(type, plan: dense.plan(day), into: &denseRecords)
+            #expect(
+                naturalRecords.map(\.start) == denseRecords.map(\.start)
+                    && naturalRecords.map(\.value) == denseRecords.map(\.value), "\(type) changed")
         }
-        var heartRates: [Rec] = []
+        var heartRates: [SimulatedRecord] = []
         dense.generate(.heartRate, plan: dense.plan(day), into: &heartRates)
         let plan = dense.plan(day)
         let awake = heartRates.filter { $0.start > plan.wake && $0.start < plan.bedNext && !(plan.workout?.contains($0.start) ?? false) }

@@ -30,19 +30,6 @@ public struct AppleExportSummary: Sendable {
     public var xmlSeconds = 0.0
 
     public var json: String {
-        func quoted(_ s: String) -> String {
-            var result = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case _ where scalar.value < 0x20:
-                    result += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
         var fields: [String] = [
             "\"records\":\(records)",
             "\"duplicates\":\(duplicates)",
@@ -54,19 +41,19 @@ public struct AppleExportSummary: Sendable {
             "\"activity_summaries\":\(activitySummaries)",
             "\"hrv_beats\":\(hrvBeats)",
             "\"days\":\(days)",
-            "\"first_day\":\(quoted(firstDay))",
-            "\"last_day\":\(quoted(lastDay))",
+            "\"first_day\":\(JSONText.quoted(firstDay))",
+            "\"last_day\":\(JSONText.quoted(lastDay))",
         ]
-        if let xmlPath { fields.append("\"xml\":\(quoted(xmlPath))") }
+        if let xmlPath { fields.append("\"xml\":\(JSONText.quoted(xmlPath))") }
         fields.append("\"bytes\":\(bytes)")
         if let zipPath {
-            fields.append("\"zip\":\(quoted(zipPath))")
+            fields.append("\"zip\":\(JSONText.quoted(zipPath))")
             fields.append("\"zip_bytes\":\(zipBytes)")
         }
         fields.append("\"route_bytes\":\(routeBytes)")
         fields.append("\"xml_s\":\((xmlSeconds * 1000).rounded() / 1000)")
         fields.append("\"elapsed_s\":\((seconds * 1000).rounded() / 1000)")
-        let types = recordsByType.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",")
+        let types = recordsByType.map { "\(JSONText.quoted($0.0)):\($0.1)" }.joined(separator: ",")
         fields.append("\"record_types\":{\(types)}")
         return "{" + fields.joined(separator: ",") + "}"
     }
@@ -100,7 +87,7 @@ public final class AppleExportGenerator {
         let started = clock.now
         var summary = AppleExportSummary()
         let streams = HealthType.allCases
-        var scratch: [Rec] = []
+        var scratch: [SimulatedRecord] = []
         scratch.reserveCapacity(4096)
 
         // 1. Count backwards from the last day until the days hold at least N records.
@@ -113,10 +100,10 @@ public final class AppleExportGenerator {
             for stream in streams {
                 scratch.removeAll(keepingCapacity: true)
                 model.generate(stream, plan: plan, into: &scratch)
-                var n = 0
-                for r in scratch { n += r.duplicate ? 2 : 1 }
-                totals[stream.rawValue] += n
-                total += n
+                var count = 0
+                for record in scratch { count += record.duplicate ? 2 : 1 }
+                totals[stream.rawValue] += count
+                total += count
             }
         }
         // 2. The surplus comes off the start of the types (not correlation members), in
@@ -147,17 +134,17 @@ public final class AppleExportGenerator {
                 scratch.sort {
                     $0.start != $1.start ? $0.start < $1.start : $0.source.rawValue < $1.source.rawValue
                 }
-                for r in scratch {
-                    var copies = r.duplicate ? 2 : 1
+                for record in scratch {
+                    var copies = record.duplicate ? 2 : 1
                     var skipped = false
                     while skip > 0 && copies > 0 {
                         skip -= 1
                         copies -= 1
                         skipped = true
                     }
-                    for _ in 0..<copies { writer.record(r, stream: stream, indent: 1) }
+                    for _ in 0..<copies { writer.record(record, stream: stream, indent: 1) }
                     written += copies
-                    if r.duplicate && !skipped { summary.duplicates += 1 }
+                    if record.duplicate && !skipped { summary.duplicates += 1 }
                 }
             }
             summary.recordsByType.append((stream.identifier, written))
@@ -179,12 +166,13 @@ public final class AppleExportGenerator {
         //    entry at a time, and export.xml comes first.
         var routes: [(name: String, workout: WorkoutPlan)] = []
         for day in firstDay...lastDay {
-            guard let w = model.plan(day).workout else { continue }
-            let routeName = RouteWriter.fileName(for: w)
+            guard let workout = model.plan(day).workout else { continue }
+            let routeName = RouteWriter.fileName(for: workout)
             summary.workoutEvents += writer.workout(
-                w, day: day, heartRates: model.workoutHeartRates(w, day: day), routeName: routeName)
+                workout, day: day, heartRates: model.workoutHeartRates(workout, day: day),
+                routeName: routeName)
             summary.workouts += 1
-            routes.append((routeName, w))
+            routes.append((routeName, workout))
         }
 
         // 6. One ActivitySummary per day, consistent with the day's watch records.
@@ -193,9 +181,9 @@ public final class AppleExportGenerator {
             var kilocalories = 0.0
             scratch.removeAll(keepingCapacity: true)
             model.generate(.activeEnergyBurned, plan: plan, into: &scratch)
-            for r in scratch where r.source == .watch {
-                let value = Double(r.value) / Double(ByteWriter.powersOfTen[Int(r.scale)])
-                kilocalories += r.unit == .kilojoule ? value / 4.184 : value
+            for record in scratch where record.source == .watch {
+                let value = Double(record.value) / Double(ByteWriter.powersOfTen[Int(record.scale)])
+                kilocalories += record.unit == .kilojoule ? value / 4.184 : value
             }
             scratch.removeAll(keepingCapacity: true)
             model.generate(.appleExerciseTime, plan: plan, into: &scratch)
@@ -224,14 +212,16 @@ public final class AppleExportGenerator {
             routes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
             for route in routes {
                 var sinks: [ByteSink] = []
-                if let routeDirectory { sinks.append(try PrivateFile(path: routeDirectory + "/" + route.name)) }
+                if let routeDirectory {
+                    sinks.append(try PrivateFile(path: routeDirectory + "/" + route.name))
+                }
                 if let zip {
                     sinks.append(
                         try ZipEntrySink(zip: zip, name: Self.zipFolder + "workout-routes/" + route.name))
                 }
                 let gpx = ByteWriter(sinks: sinks, capacity: 1 << 16)
                 RouteWriter.write(
-                    route.workout, to: gpx, interval: options.routeInterval, seed: route.workout.syncHigh)
+                    route.workout, to: gpx, interval: options.routeInterval, seed: route.workout.uuidHigh)
                 try gpx.finish()
                 summary.routeBytes += gpx.bytesWritten
                 summary.routes += 1
@@ -279,8 +269,8 @@ public final class AppleExportGenerator {
     }
 
     private static func dayText(_ day: Int) -> String {
-        let d = CivilTime.date(days: day)
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(d.year)-\(two(d.month))-\(two(d.day))"
+        let date = CivilTime.date(days: day)
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day))"
     }
 }

@@ -26,7 +26,9 @@ final class ExportWriter {
             }
         }
         deviceTails = Source.allCases.map { source in
-            Vocabulary.eras.map { era in source.device(in: era).map { Array("&gt;, \($0)&gt;\"".utf8) } ?? [] }
+            Vocabulary.eras.map { era in
+                source.device(in: era).map { Array("&gt;, \($0)&gt;\"".utf8) } ?? []
+            }
         }
         unitAttributes = (0...12).map { raw in
             let unit = ExportUnit(rawValue: UInt8(raw)) ?? .none
@@ -60,9 +62,9 @@ final class ExportWriter {
     // MARK: Record
 
     private func sourceAndDevice(_ source: Source, noise: UInt64, era: Int) {
-        let s = Int(source.rawValue)
-        out.put(sourceAttributes[s][era])
-        let tail = deviceTails[s][era]
+        let index = Int(source.rawValue)
+        out.put(sourceAttributes[index][era])
+        let tail = deviceTails[index][era]
         if !tail.isEmpty {
             // The object's address: different in every record and every export.
             out.put(" device=\"&lt;&lt;HKDevice: 0x28")
@@ -82,69 +84,69 @@ final class ExportWriter {
         out.byte(UInt8(ascii: "\""))
     }
 
-    func record(_ r: Rec, stream: HealthType, indent: Int) {
+    func record(_ record: SimulatedRecord, stream: HealthType, indent: Int) {
         out.spaces(indent)
         out.put(recordOpen[stream.rawValue])
-        sourceAndDevice(r.source, noise: r.noise, era: eraIndex(for: r.start))
-        out.put(unitAttributes[Int(r.unit.rawValue)])
-        dates(created: r.created, start: r.start, end: r.end)
-        switch r.kind {
+        sourceAndDevice(record.source, noise: record.noise, era: eraIndex(for: record.start))
+        out.put(unitAttributes[Int(record.unit.rawValue)])
+        dates(created: record.created, start: record.start, end: record.end)
+        switch record.kind {
         case .quantity:
             out.put(" value=\"")
-            out.decimal(r.value, scale: Int(r.scale))
+            out.decimal(record.value, scale: Int(record.scale))
             out.byte(UInt8(ascii: "\""))
         case .category:
             out.put(" value=\"")
-            out.put(categoryValues[Int(r.value)])
+            out.put(categoryValues[Int(record.value)])
             out.byte(UInt8(ascii: "\""))
         case .absent:
             break
         }
-        guard r.metadata != 0 else {
+        guard !record.metadata.isEmpty else {
             out.put("/>\n")
             return
         }
         out.put(">\n")
-        if r.metadata & Meta.motionContext != 0 {
+        if record.metadata.contains(.motionContext) {
             out.spaces(indent + 1)
             out.put("<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"")
-            out.integer(Int(r.motion))
+            out.integer(Int(record.motionContext))
             out.put("\"/>\n")
         }
-        if r.metadata & Meta.userEnteredNo != 0 {
+        if record.metadata.contains(.userEnteredNo) {
             out.spaces(indent + 1)
             out.put("<MetadataEntry key=\"HKWasUserEntered\" value=\"0\"/>\n")
         }
-        if r.metadata & Meta.userEnteredYes != 0 {
+        if record.metadata.contains(.userEnteredYes) {
             out.spaces(indent + 1)
             out.put("<MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n")
         }
-        if r.metadata & Meta.timeZone != 0 {
+        if record.metadata.contains(.timeZone) {
             out.spaces(indent + 1)
             out.put("<MetadataEntry key=\"HKTimeZone\" value=\"America/Los_Angeles\"/>\n")
         }
-        if r.metadata & Meta.beats != 0 { beats(r, indent: indent + 1) }
+        if record.metadata.contains(.beats) { beats(record, indent: indent + 1) }
         out.spaces(indent)
         out.put("</Record>\n")
     }
 
     /// The beat-to-beat list: times of day in the en_US 12-hour format, on the Pacific wall
     /// clock, so in summer they disagree with the record's -0800 dates by an hour, as in real files.
-    private func beats(_ r: Rec, indent: Int) {
-        var g = SplitMix64(state: r.noise)
-        let count = g.int(45, 85)
-        var centiseconds = CivilTime.localWallClock(r.start).second * 100 + g.int(0, 99)
+    private func beats(_ record: SimulatedRecord, indent: Int) {
+        var random = SplitMix64(state: record.noise)
+        let count = random.int(45, 85)
+        var centiseconds = CivilTime.localWallClock(record.start).second * 100 + random.int(0, 99)
         out.spaces(indent)
         out.put("<HeartRateVariabilityMetadataList>\n")
         for _ in 0..<count {
-            let bpm = g.int(52, 76)
+            let bpm = random.int(52, 76)
             out.spaces(indent + 1)
             out.put("<InstantaneousBeatsPerMinute bpm=\"")
             out.integer(bpm)
             out.put("\" time=\"")
             out.twelveHourTime(centiseconds: centiseconds)
             out.put("\"/>\n")
-            centiseconds += 6000 / bpm + g.int(-4, 4)
+            centiseconds += 6000 / bpm + random.int(-4, 4)
         }
         hrvBeats += count
         out.spaces(indent)
@@ -153,20 +155,20 @@ final class ExportWriter {
 
     // MARK: Correlation
 
-    func bloodPressure(_ b: BloodPressureReading) {
-        let source: Source = b.manual ? .health : .healthMate
+    func bloodPressure(_ reading: BloodPressureReading) {
+        let source: Source = reading.manual ? .health : .healthMate
         out.put(" <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\"")
-        sourceAndDevice(source, noise: b.noise, era: eraIndex(for: b.time))
-        dates(created: b.created, start: b.time, end: b.time)
+        sourceAndDevice(source, noise: reading.noise, era: eraIndex(for: reading.time))
+        dates(created: reading.created, start: reading.time, end: reading.time)
         out.put(">\n")
         out.put(
-            b.manual
+            reading.manual
                 ? "  <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n"
                 : "  <MetadataEntry key=\"HKWasUserEntered\" value=\"0\"/>\n")
         record(
-            model.bloodPressureRecord(b, systolic: true), stream: .bloodPressureSystolic, indent: 2)
+            model.bloodPressureRecord(reading, systolic: true), stream: .bloodPressureSystolic, indent: 2)
         record(
-            model.bloodPressureRecord(b, systolic: false), stream: .bloodPressureDiastolic,
+            model.bloodPressureRecord(reading, systolic: false), stream: .bloodPressureDiastolic,
             indent: 2)
         out.put(" </Correlation>\n")
     }
@@ -181,59 +183,63 @@ final class ExportWriter {
 
     /// Writes one Workout (iOS 16+ shape: totals in WorkoutStatistics) and returns the number
     /// of its WorkoutEvents.
-    func workout(_ w: WorkoutPlan, day: Int, heartRates: [(time: Int64, bpm: Int64)], routeName: String?)
+    func workout(
+        _ workout: WorkoutPlan, day: Int, heartRates: [(time: Int64, bpm: Int64)], routeName: String?
+    )
         -> Int
     {
-        let era = eraIndex(for: w.start)
+        let era = eraIndex(for: workout.start)
         out.put(" <Workout workoutActivityType=\"")
-        out.put(w.running ? "HKWorkoutActivityTypeRunning" : "HKWorkoutActivityTypeWalking")
+        out.put(workout.running ? "HKWorkoutActivityTypeRunning" : "HKWorkoutActivityTypeWalking")
         out.put("\" duration=\"")
         // Active minutes as a full-precision double, pauses excluded.
-        out.decimal(w.activeSeconds * 10_000_000_000 / 60 + w.durationFraction % 100_000, scale: 10)
+        out.decimal(
+            workout.activeSeconds * 10_000_000_000 / 60 + workout.durationFraction % 100_000, scale: 10)
         out.put("\" durationUnit=\"min\"")
-        sourceAndDevice(.watch, noise: w.syncLow, era: era)
-        dates(created: w.created, start: w.start, end: w.end)
+        sourceAndDevice(.watch, noise: workout.uuidLow, era: era)
+        dates(created: workout.created, start: workout.start, end: workout.end)
         out.put(">\n")
         out.put("  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n")
         out.put("  <MetadataEntry key=\"HKAverageMETs\" value=\"")
-        let hours = Double(w.activeSeconds) / 3600
-        out.fixed(w.activeKilocalories / hours / 72.5, scale: 5)
+        let hours = Double(workout.activeSeconds) / 3600
+        out.fixed(workout.activeKilocalories / hours / 72.5, scale: 5)
         out.put(" kcal/hr\u{00B7}kg\"/>\n")
         out.put("  <MetadataEntry key=\"HKWeatherTemperature\" value=\"")
-        out.integer(w.temperatureF)
+        out.integer(workout.temperatureFahrenheit)
         out.put(" degF\"/>\n  <MetadataEntry key=\"HKWeatherHumidity\" value=\"")
-        out.integer(w.humidityHundredths)
+        out.integer(workout.humidityHundredths)
         out.put(" %\"/>\n  <MetadataEntry key=\"HKTimeZone\" value=\"America/Los_Angeles\"/>\n")
         out.put("  <MetadataEntry key=\"HKElevationAscended\" value=\"")
-        out.integer(w.elevationCentimetres)
+        out.integer(workout.elevationCentimetres)
         out.put(" cm\"/>\n")
 
         // Events: a Segment per mile, plus pauses and resumes.
         var events: [WorkoutEvent] = []
         let mile = 1609.344
-        let secondsPerMile = Double(w.activeSeconds) / (w.metres / mile)
+        let secondsPerMile = Double(workout.activeSeconds) / (workout.metres / mile)
         var reached = 0.0
-        while reached + secondsPerMile <= Double(w.activeSeconds) {
+        while reached + secondsPerMile <= Double(workout.activeSeconds) {
             events.append(
                 WorkoutEvent(
-                    date: activeInstant(w, Int64(reached)), kind: "HKWorkoutEventTypeSegment",
+                    date: activeInstant(workout, Int64(reached)), kind: "HKWorkoutEventTypeSegment",
                     durationSeconds: secondsPerMile))
             reached += secondsPerMile
         }
-        for p in w.pauses {
-            events.append(WorkoutEvent(date: p.pause, kind: "HKWorkoutEventTypePause", durationSeconds: 0))
+        for pause in workout.pauses {
             events.append(
-                WorkoutEvent(date: p.resume, kind: "HKWorkoutEventTypeResume", durationSeconds: 0))
+                WorkoutEvent(date: pause.pausedAt, kind: "HKWorkoutEventTypePause", durationSeconds: 0))
+            events.append(
+                WorkoutEvent(date: pause.resumedAt, kind: "HKWorkoutEventTypeResume", durationSeconds: 0))
         }
         events.sort { $0.date < $1.date }
-        for e in events {
+        for event in events {
             out.put("  <WorkoutEvent type=\"")
-            out.put(e.kind)
+            out.put(event.kind)
             out.put("\" date=\"")
-            out.date(e.date)
-            if e.durationSeconds > 0 {
+            out.date(event.date)
+            if event.durationSeconds > 0 {
                 out.put("\" duration=\"")
-                out.decimal(Int64((e.durationSeconds / 60 * 1e10).rounded()), scale: 10)
+                out.decimal(Int64((event.durationSeconds / 60 * 1e10).rounded()), scale: 10)
                 out.put("\" durationUnit=\"min")
             }
             out.put("\"/>\n")
@@ -242,32 +248,32 @@ final class ExportWriter {
         let energyUnit = model.energyUnit(.watch, day: day)
         let energyFactor = energyUnit == .kilojoule ? 4.184 : 1
         let energyText: StaticString = energyUnit == .kilojoule ? "kJ" : "kcal"
-        statistic("HKQuantityTypeIdentifierActiveEnergyBurned", w)
+        statistic("HKQuantityTypeIdentifierActiveEnergyBurned", workout)
         out.put(" sum=\"")
-        out.decimal(Int64((w.activeKilocalories * energyFactor * 1e8).rounded()), scale: 8)
+        out.decimal(Int64((workout.activeKilocalories * energyFactor * 1e8).rounded()), scale: 8)
         out.put("\" unit=\"")
         out.put(energyText)
         out.put("\"/>\n")
-        statistic("HKQuantityTypeIdentifierBasalEnergyBurned", w)
+        statistic("HKQuantityTypeIdentifierBasalEnergyBurned", workout)
         out.put(" sum=\"")
-        out.decimal(Int64((w.basalKilocalories * energyFactor * 1e8).rounded()), scale: 8)
+        out.decimal(Int64((workout.basalKilocalories * energyFactor * 1e8).rounded()), scale: 8)
         out.put("\" unit=\"")
         out.put(energyText)
         out.put("\"/>\n")
-        statistic("HKQuantityTypeIdentifierDistanceWalkingRunning", w)
+        statistic("HKQuantityTypeIdentifierDistanceWalkingRunning", workout)
         out.put(" sum=\"")
-        out.decimal(Int64((w.metres / 1000 * 1e10).rounded()), scale: 10)
+        out.decimal(Int64((workout.metres / 1000 * 1e10).rounded()), scale: 10)
         out.put("\" unit=\"km\"/>\n")
         if !heartRates.isEmpty {
             var sum: Int64 = 0
             var low = Int64.max
             var high = Int64.min
-            for s in heartRates {
-                sum += s.bpm
-                low = min(low, s.bpm)
-                high = max(high, s.bpm)
+            for sample in heartRates {
+                sum += sample.bpm
+                low = min(low, sample.bpm)
+                high = max(high, sample.bpm)
             }
-            statistic("HKQuantityTypeIdentifierHeartRate", w)
+            statistic("HKQuantityTypeIdentifierHeartRate", workout)
             out.put(" average=\"")
             out.decimal(sum * 10_000_000_000 / Int64(heartRates.count), scale: 10)
             out.put("\" minimum=\"")
@@ -276,18 +282,18 @@ final class ExportWriter {
             out.integer(high)
             out.put("\" unit=\"count/min\"/>\n")
         }
-        statistic("HKQuantityTypeIdentifierStepCount", w)
+        statistic("HKQuantityTypeIdentifierStepCount", workout)
         out.put(" sum=\"")
-        out.integer(w.steps)
+        out.integer(workout.steps)
         out.put("\" unit=\"count\"/>\n")
 
         if let routeName {
             out.put("  <WorkoutRoute")
             out.put(sourceAttributes[Int(Source.watch.rawValue)][era])
-            dates(created: w.created + 3, start: w.start, end: w.end)
+            dates(created: workout.created + 3, start: workout.start, end: workout.end)
             out.put(">\n   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n")
             out.put("   <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"")
-            out.uuid(w.syncHigh, w.syncLow)
+            out.uuid(workout.uuidHigh, workout.uuidLow)
             out.put("\"/>\n   <FileReference path=\"/workout-routes/")
             out.put(routeName)
             out.put("\"/>\n  </WorkoutRoute>\n")
@@ -296,21 +302,23 @@ final class ExportWriter {
         return events.count
     }
 
-    private func statistic(_ type: StaticString, _ w: WorkoutPlan) {
+    private func statistic(_ type: StaticString, _ workout: WorkoutPlan) {
         out.put("  <WorkoutStatistics type=\"")
         out.put(type)
         out.put("\" startDate=\"")
-        out.date(w.start)
+        out.date(workout.start)
         out.put("\" endDate=\"")
-        out.date(w.end)
+        out.date(workout.end)
         out.byte(UInt8(ascii: "\""))
     }
 
     /// The instant at which `active` seconds of activity had elapsed, pauses excluded.
-    func activeInstant(_ w: WorkoutPlan, _ active: Int64) -> Int64 {
-        var t = w.start + active
-        for p in w.pauses where p.pause <= t { t += p.resume - p.pause }
-        return t
+    func activeInstant(_ workout: WorkoutPlan, _ active: Int64) -> Int64 {
+        var instant = workout.start + active
+        for pause in workout.pauses where pause.pausedAt <= instant {
+            instant += pause.resumedAt - pause.pausedAt
+        }
+        return instant
     }
 
     // MARK: ActivitySummary

@@ -1,7 +1,7 @@
 /// Something the simulated person's devices produce, with the moment it reaches the phone.
 struct LiveItem {
     enum Kind {
-        case record(HealthType, Rec, Fault)
+        case record(HealthType, SimulatedRecord, Fault)
         case bloodPressure(BloodPressureReading)
         case workout(WorkoutPlan, day: Int)
     }

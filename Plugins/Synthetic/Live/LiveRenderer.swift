@@ -29,15 +29,15 @@ struct LiveRenderer: Sendable {
     /// The events of one item, in `lane`.
     func events(_ item: LiveItem, lane: Lane, into events: inout [SourceEvent]) {
         switch item.kind {
-        case .record(let type, let rec, let fault):
-            var record = raw(rec, type: type)
+        case .record(let type, let simulated, let fault):
+            var record = raw(simulated, type: type)
             switch fault {
             case .none: events.append(.record(record, lane: lane))
             case .duplicate:
                 events.append(.record(record, lane: lane))
                 events.append(.record(record, lane: lane))
             case .outOfRange:
-                record.value = .text(Self.decimal(rec.value * 25, scale: Int(rec.scale)))
+                record.value = .text(Self.decimal(simulated.value * 25, scale: Int(simulated.scale)))
                 events.append(.record(record, lane: lane))
             case .unknownType:
                 events.append(.record(record, lane: lane))
@@ -52,47 +52,47 @@ struct LiveRenderer: Sendable {
     }
 
     /// A record as the phone would hand it over.
-    func raw(_ rec: Rec, type: HealthType) -> RawRecord {
-        let era = Vocabulary.eraIndex(day: Int(CivilTime.floorDiv(rec.start, 86_400)))
-        let source = Int(rec.source.rawValue)
+    func raw(_ record: SimulatedRecord, type: HealthType) -> RawRecord {
+        let era = Vocabulary.eraIndex(day: Int(CivilTime.floorDiv(record.start, 86_400)))
+        let source = Int(record.source.rawValue)
         let value: RawValue =
-            switch rec.kind {
-            case .quantity: .text(Self.decimal(rec.value, scale: Int(rec.scale)))
-            case .category: .text(categories[Int(rec.value)])
+            switch record.kind {
+            case .quantity: .text(Self.decimal(record.value, scale: Int(record.scale)))
+            case .category: .text(categories[Int(record.value)])
             case .absent: .absent
             }
         return RawRecord(
             type: types[type.rawValue], sourceName: sourceNames[source], sourceVersion: versions[source][era],
-            device: devices[source][era], unit: units[Int(rec.unit.rawValue)], value: value,
-            start: .timestamp(Self.timestamp(rec.start)), end: .timestamp(Self.timestamp(rec.end)),
-            metadata: metadata(rec), series: rec.metadata & Meta.beats != 0 ? beats(rec) : [])
+            device: devices[source][era], unit: units[Int(record.unit.rawValue)], value: value,
+            start: .timestamp(Self.timestamp(record.start)), end: .timestamp(Self.timestamp(record.end)),
+            metadata: metadata(record), series: record.metadata.contains(.beats) ? beats(record) : [])
     }
 
-    private func metadata(_ rec: Rec) -> [MetadataEntry] {
-        guard rec.metadata & ~Meta.beats != 0 else { return [] }
+    private func metadata(_ record: SimulatedRecord) -> [MetadataEntry] {
+        guard !record.metadata.subtracting(.beats).isEmpty else { return [] }
         var entries: [MetadataEntry] = []
-        if rec.metadata & Meta.motionContext != 0 {
-            entries.append(MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: String(rec.motion)))
+        if record.metadata.contains(.motionContext) {
+            entries.append(MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: String(record.motionContext)))
         }
-        if rec.metadata & Meta.userEnteredNo != 0 { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "0")) }
-        if rec.metadata & Meta.userEnteredYes != 0 { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
-        if rec.metadata & Meta.timeZone != 0 {
+        if record.metadata.contains(.userEnteredNo) { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "0")) }
+        if record.metadata.contains(.userEnteredYes) { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
+        if record.metadata.contains(.timeZone) {
             entries.append(MetadataEntry(key: "HKTimeZone", value: Vocabulary.timeZone))
         }
         return entries
     }
 
     /// Beat-to-beat heart rates after the record's start.
-    private func beats(_ rec: Rec) -> [SeriesPoint] {
-        var g = SplitMix64(state: rec.noise)
-        let count = g.int(45, 85)
-        var milliseconds = rec.start * 1000 + Int64(g.int(0, 990))
+    private func beats(_ record: SimulatedRecord) -> [SeriesPoint] {
+        var random = SplitMix64(state: record.noise)
+        let count = random.int(45, 85)
+        var milliseconds = record.start * 1000 + Int64(random.int(0, 990))
         var points: [SeriesPoint] = []
         points.reserveCapacity(count)
         for _ in 0..<count {
-            let bpm = g.int(52, 76)
+            let bpm = random.int(52, 76)
             points.append(SeriesPoint(instant: Instant(millisecondsSinceEpoch: milliseconds), value: Double(bpm)))
-            milliseconds += Int64(60_000 / bpm + g.int(-40, 40))
+            milliseconds += Int64(60_000 / bpm + random.int(-40, 40))
         }
         return points
     }
@@ -113,8 +113,8 @@ struct LiveRenderer: Sendable {
         let end = Instant(millisecondsSinceEpoch: plan.end * 1000)
         var events: [WorkoutEvent] = []
         for pause in plan.pauses {
-            events.append(WorkoutEvent(type: "HKWorkoutEventTypePause", date: Instant(millisecondsSinceEpoch: pause.pause * 1000)))
-            events.append(WorkoutEvent(type: "HKWorkoutEventTypeResume", date: Instant(millisecondsSinceEpoch: pause.resume * 1000)))
+            events.append(WorkoutEvent(type: "HKWorkoutEventTypePause", date: Instant(millisecondsSinceEpoch: pause.pausedAt * 1000)))
+            events.append(WorkoutEvent(type: "HKWorkoutEventTypeResume", date: Instant(millisecondsSinceEpoch: pause.resumedAt * 1000)))
         }
         let statistics = [
             WorkoutStatistic(type: "HKQuantityTypeIdentifierActiveEnergyBurned", start: start, end: end, sum: plan.activeKilocalories, unit: "kcal"),

@@ -16,16 +16,17 @@ struct ReadOnlyModel: @unchecked Sendable {
     func items(day: Int, faults: FaultRates) -> [LiveItem] {
         let plan = model.plan(day)
         var items: [LiveItem] = []
-        var scratch: [Rec] = []
+        var scratch: [SimulatedRecord] = []
         scratch.reserveCapacity(1024)
         for type in HealthType.allCases {
             scratch.removeAll(keepingCapacity: true)
             model.generate(type, plan: plan, into: &scratch)
-            for rec in scratch {
-                let decision = FaultDecision(noise: rec.noise ^ salt, rates: faults)
+            for record in scratch {
+                let decision = FaultDecision(noise: record.noise ^ salt, rates: faults)
                 // Correlation members stay intact: their correlation is emitted whole.
                 let fault = type.isCorrelationMember ? .none : decision.fault
-                items.append(LiveItem(availableAt: rec.end * 1000 + decision.lateness, kind: .record(type, rec, fault)))
+                items.append(
+                    LiveItem(availableAt: record.end * 1000 + decision.lateness, kind: .record(type, record, fault)))
             }
         }
         if let reading = model.bloodPressure(day) {

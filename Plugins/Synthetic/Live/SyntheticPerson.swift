@@ -99,21 +99,22 @@ public final class SyntheticPerson: LaneSource {
     private func change(number: Int64, into events: inout [SourceEvent]) {
         let at = scheduled(number)
         let day = max(firstDay, Int(CivilTime.floorDiv(at, Self.day)) - 1)
-        let candidates = items(day: day).compactMap { item -> (HealthType, Rec)? in
-            guard case .record(let type, let rec, .none) = item.kind, rec.kind == .quantity, !type.isCorrelationMember
+        let candidates = items(day: day).compactMap { item -> (HealthType, SimulatedRecord)? in
+            guard case .record(let type, let record, .none) = item.kind, record.kind == .quantity,
+                !type.isCorrelationMember
             else { return nil }
-            return (type, rec)
+            return (type, record)
         }
         guard !candidates.isEmpty else { return }
         let pick = SplitMix64.mix(model.salt &+ UInt64(bitPattern: number))
-        let (type, rec) = candidates[Int(pick % UInt64(candidates.count))]
-        let original = renderer.raw(rec, type: type)
+        let (type, picked) = candidates[Int(pick % UInt64(candidates.count))]
+        let original = renderer.raw(picked, type: type)
         guard let sample = normalizer.sample(from: original) else { return }
         let deletedAt = Instant(millisecondsSinceEpoch: at)
         let isEdit = (pick >> 40) & 1 == 1
         events.append(.deletion(Tombstone(of: sample, reason: isEdit ? "edited_at_source" : "deleted_at_source", deletedAt: deletedAt)))
         guard isEdit else { return }
-        var corrected = rec
+        var corrected = picked
         corrected.value += 1 + Int64((pick >> 8) % 5)
         var record = renderer.raw(corrected, type: type)
         record.metadata.append(MetadataEntry(key: "HKWasUserEntered", value: "1"))

@@ -6,25 +6,46 @@ public enum JSONText {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal in UTF-8: the one JSON string escaper, which the
+    /// writers that build JSON bytes directly call too.
+    @inlinable
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), backslash:
+                bytes.append(backslash)
+                bytes.append(byte)
+            case UInt8(ascii: "\n"):
+                bytes.append(backslash)
+                bytes.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"):
+                bytes.append(backslash)
+                bytes.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"):
+                bytes.append(backslash)
+                bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                // \u00XX with lowercase hex digits; the high one is 0 or 1.
+                let low = byte & 0xF
+                bytes.append(backslash)
+                bytes.append(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0") + (byte >> 4))
+                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                bytes.append(byte)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Metadata as an array of `[key, value]` pairs: keys repeat and their order matters.
