@@ -196,7 +196,8 @@ let package = Package(
         .testTarget(
             name: "CollectorSinkTests",
             dependencies: [
-                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CZstd",
+                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport",
+                "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -206,7 +207,8 @@ let package = Package(
         .testTarget(
             name: "UploadTests",
             dependencies: [
-                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "CollectorSink", "HealthETLCollector", "HealthETLTestSupport",
+                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "CollectorSink", "HealthETLCollector",
+                "HealthETLTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -24,7 +24,9 @@ enum Main {
         let (parsed, parseSeconds) = Measurement.time {
             dates.reduce(0) { $0 + (TimestampParser.parse($1) == nil ? 0 : 1) }
         }
-        print("timestamp parse     \(Measurement.rate(parsed, parseSeconds))  (\(String(format: "%.0f", parseSeconds / Double(count) * 1e9)) ns each)")
+        print(
+            "timestamp parse     \(Measurement.rate(parsed, parseSeconds))  (\(String(format: "%.0f", parseSeconds / Double(count) * 1e9)) ns each)"
+        )
 
         let normalizer = Normalizer(catalog: catalog, now: Instant(secondsSinceEpoch: 1_800_000_000))
         let (samples, normalizeSeconds) = Measurement.time {
@@ -44,10 +46,12 @@ enum Main {
             var total = CommitResult()
             for (batchIndex, start) in stride(from: 0, to: samples.count, by: batchSize).enumerated() {
                 let slice = samples[start..<min(start + batchSize, samples.count)]
-                total = total + (try store.commit(
-                    CommitBatch(
-                        stream: stream, samples: slice.map { LanedSample($0, lane: .cold) },
-                        cursors: [.cold: Int64(batchIndex)])))
+                total =
+                    total
+                    + (try store.commit(
+                        CommitBatch(
+                            stream: stream, samples: slice.map { LanedSample($0, lane: .cold) },
+                            cursors: [.cold: Int64(batchIndex)])))
             }
             return total
         }
@@ -56,7 +60,10 @@ enum Main {
         let (again, againSeconds) = try Measurement.time { try load(stream: "bench:again") }
         print("store commit (dup)  \(Measurement.rate(again.duplicates, againSeconds))")
         try syntheticGeneration(catalog: catalog, atLeast: count)
-        print(String(format: "\npeak RSS %.0f MiB (the %d records and samples are held in memory on purpose)", Measurement.peakResidentMiB, count))
+        print(
+            String(
+                format: "\npeak RSS %.0f MiB (the %d records and samples are held in memory on purpose)",
+                Measurement.peakResidentMiB, count))
     }
 
     /// The synthetic source alone, in memory: every lane of one person drained, records counted.

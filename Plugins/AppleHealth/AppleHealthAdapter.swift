@@ -64,7 +64,8 @@ public struct AppleHealthAdapter: SourceAdapter {
                 }
                 try parser.finish()
             } catch let error as XMLStreamError where error.kind != .hostile {
-                problem = "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
+                problem =
+                    "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
                     + " \(error.byteOffset)): \(error.message). Everything before it was imported"
             } catch let error as ZipError {
                 problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
@@ -101,7 +102,8 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     /// Where a read of this export can start again: the lowest of its stream's hot and cold
     /// cursors, when that lies past the prologue (up to the element that starts the stream).
-    private func resumePoint(_ files: any ExportFiles, _ input: SourceInput, fingerprint: String) throws -> ResumePoint? {
+    private func resumePoint(_ files: any ExportFiles, _ input: SourceInput, fingerprint: String) throws -> ResumePoint?
+    {
         guard !input.resumeFrom.isEmpty else { return nil }
         let probe = ExportXMLHandler(
             hotWindowSeconds: input.hotWindowSeconds, readAt: input.readAt, routes: RouteResolver(files: files),
@@ -130,7 +132,8 @@ public struct AppleHealthAdapter: SourceAdapter {
 
     /// Hands events on, then a checkpoint covering them.
     private func hand(
-        _ events: some Collection<SourceEvent>, position: Int64, stream: String?, to handler: inout some SourceEventHandler
+        _ events: some Collection<SourceEvent>, position: Int64, stream: String?,
+        to handler: inout some SourceEventHandler
     ) throws {
         for event in events { try handler.receive(event) }
         if let stream {

@@ -6,7 +6,8 @@ extension CollectorSink {
         PluginSetting("endpoint", "the collector's URL, e.g. https://collector.example.org"),
         PluginSetting(
             "token_file",
-            "a file holding only the bearer token, mode 600 (default: the systemd credential \(CollectorToken.credentialName))"),
+            "a file holding only the bearer token, mode 600 (default: the systemd credential \(CollectorToken.credentialName))"
+        ),
         PluginSetting("allow_insecure_http", "true to allow plain http:// to a host other than this machine"),
         PluginSetting("batch_samples", "samples per uploaded batch (default 5000)"),
         PluginSetting("batch_bytes", "the byte budget of one batch's JSON"),

@@ -13,7 +13,8 @@ import NIOSSL
 /// the client holds connections and event-loop resources that are not freed otherwise.
 public final class CollectorSink: SampleSink {
     public static let name = "collector"
-    public static let summary = "a healthetl collector (`healthetl serve`): zstd JSON batches over HTTPS, projections back"
+    public static let summary =
+        "a healthetl collector (`healthetl serve`): zstd JSON batches over HTTPS, projections back"
     public static let capabilities: SinkCapabilities = [.deletions, .projections, .sourcePriority]
 
     public let configuration: CollectorSinkConfiguration

@@ -34,7 +34,8 @@ enum JSONResponse {
         return encoder
     }()
 
-    static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable, headers: HTTPFields = [:]) -> Response {
+    static func make(status: HTTPResponse.Status = .ok, _ value: some Encodable, headers: HTTPFields = [:]) -> Response
+    {
         guard let data = try? encoder.encode(value) else {
             // Only a non-finite number can fail to encode; say so rather than send a wrong body.
             let failure = #"{"error":"internal","message":"the collector could not encode its answer"}"#
@@ -43,7 +44,8 @@ enum JSONResponse {
         return make(status: status, bytes: data, headers: headers)
     }
 
-    static func make(status: HTTPResponse.Status, bytes: some Collection<UInt8>, headers: HTTPFields = [:]) -> Response {
+    static func make(status: HTTPResponse.Status, bytes: some Collection<UInt8>, headers: HTTPFields = [:]) -> Response
+    {
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

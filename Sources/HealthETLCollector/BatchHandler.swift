@@ -26,7 +26,9 @@ struct BatchHandler: Sendable {
         }
         // Claimed before the body is read: a slow upload is already "in progress".
         guard inFlight.claim(user: user, batch: key) else {
-            throw APIError(.conflict, "batch_in_progress", "a request with this Idempotency-Key is still being processed; retry later")
+            throw APIError(
+                .conflict, "batch_in_progress",
+                "a request with this Idempotency-Key is still being processed; retry later")
         }
         defer { inFlight.release(user: user, batch: key) }
 
@@ -35,7 +37,8 @@ struct BatchHandler: Sendable {
         // digest is over the batch's canonical JSON.
         let digest = batch.canonicalDigest()
         guard batch.batchID == key else {
-            throw APIError(.badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
+            throw APIError(
+                .badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
         }
         switch try await storage.apply(validator.validate(batch), user: user, bodyDigest: digest) {
         case .stored(let response):
@@ -58,7 +61,9 @@ struct BatchHandler: Sendable {
         do {
             buffer = try await request.body.collect(upTo: maximumBodyBytes)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "body_too_large", "the body is larger than \(maximumBodyBytes) bytes; send smaller batches")
+            throw APIError(
+                .contentTooLarge, "body_too_large",
+                "the body is larger than \(maximumBodyBytes) bytes; send smaller batches")
         }
         let bytes = Array(buffer.readableBytesView)
         switch request.headers[.contentEncoding]?.lowercased() {
@@ -69,7 +74,8 @@ struct BatchHandler: Sendable {
                 return try ZstdBody.decompress(bytes, limit: maximumDecodedBytes)
             } catch .tooLarge {
                 throw APIError(
-                    .contentTooLarge, "body_too_large", "the body decompresses to more than \(maximumDecodedBytes) bytes; send smaller batches")
+                    .contentTooLarge, "body_too_large",
+                    "the body decompresses to more than \(maximumDecodedBytes) bytes; send smaller batches")
             } catch .corrupt(let reason) {
                 throw APIError(.badRequest, "invalid_zstd", "the zstd body cannot be decompressed: \(reason)")
             }

@@ -37,14 +37,16 @@ public struct BatchValidator: Sendable {
             case .success(let sample):
                 samples.append(sample)
                 indexes.append(index)
-            case .failure(let reason): rejections.append(WireRejection(item: "sample", index: index, id: wire.id, reason: reason.code))
+            case .failure(let reason):
+                rejections.append(WireRejection(item: "sample", index: index, id: wire.id, reason: reason.code))
             }
         }
         var deletions: [Tombstone] = []
         for (index, wire) in batch.deletions.enumerated() {
             switch deletion(wire) {
             case .success(let tombstone): deletions.append(tombstone)
-            case .failure(let reason): rejections.append(WireRejection(item: "deletion", index: index, id: wire.id, reason: reason.code))
+            case .failure(let reason):
+                rejections.append(WireRejection(item: "deletion", index: index, id: wire.id, reason: reason.code))
             }
         }
         return ValidatedBatch(
@@ -78,7 +80,9 @@ public struct BatchValidator: Sendable {
         }
         if definition.kind == .category {
             if let category = wire.category {
-                guard categories[definition.id]?.contains(category) == true else { return .failure(Reason("unknown_category")) }
+                guard categories[definition.id]?.contains(category) == true else {
+                    return .failure(Reason("unknown_category"))
+                }
             } else if !definition.valueOptional {
                 return .failure(Reason("missing_category"))
             }
@@ -90,7 +94,9 @@ public struct BatchValidator: Sendable {
         if wire.userEntered == true { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
         var flags = SampleFlags()
         for name in wire.flags ?? [] {
-            guard let known = SampleFlags.named.first(where: { $0.name == name }) else { return .failure(Reason("unknown_flag")) }
+            guard let known = SampleFlags.named.first(where: { $0.name == name }) else {
+                return .failure(Reason("unknown_flag"))
+            }
             flags.insert(known.flag)
         }
         return .success(
@@ -104,6 +110,7 @@ public struct BatchValidator: Sendable {
         guard let id = ContentID(hex: wire.id) else { return .failure(Reason("invalid_id")) }
         guard let metric = catalog.metric(named: wire.metric) else { return .failure(Reason("unknown_metric")) }
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
-        return .success(Tombstone(sampleID: id, metric: metric.id, start: start, reason: "deleted_by_client", deletedAt: start))
+        return .success(
+            Tombstone(sampleID: id, metric: metric.id, start: start, reason: "deleted_by_client", deletedAt: start))
     }
 }

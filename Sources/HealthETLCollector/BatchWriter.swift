@@ -1,6 +1,6 @@
 import HealthETLCore
-import HealthETLWire
 import HealthETLSQLite
+import HealthETLWire
 
 /// Writes one validated batch inside the caller's transaction: upserts, tombstones and the
 /// projection days they touch.
@@ -52,7 +52,9 @@ struct BatchWriter {
             if try wasDeleted(sample, metric: metric) {
                 // A deleted id stays deleted: an edit arrives as a new sample with a new id.
                 rejections.append(
-                    WireRejection(item: "sample", index: batch.sampleIndexes[position], id: sample.id.description, reason: "deleted"))
+                    WireRejection(
+                        item: "sample", index: batch.sampleIndexes[position], id: sample.id.description,
+                        reason: "deleted"))
                 continue
             }
             try store(sample, metric: metric)
@@ -64,22 +66,29 @@ struct BatchWriter {
         }
         for tombstone in batch.deletions {
             let metric = try state.metricID(tombstone.metric, connection: connection)
-            try deleteSample.bind(.integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes))
+            try deleteSample.bind(
+                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+                .blob(tombstone.sampleID.bytes))
             _ = try deleteSample.execute()
             try recordDeletion.bind(
-                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch), .blob(tombstone.sampleID.bytes),
+                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+                .blob(tombstone.sampleID.bytes),
                 .integer(now.millisecondsSinceEpoch))
             _ = try recordDeletion.execute()
             let longest = state.longestSample(user: user, metric: metric)
-            markDirty(metric: metric, from: tombstone.start, to: Instant(millisecondsSinceEpoch: tombstone.start.millisecondsSinceEpoch + longest))
+            markDirty(
+                metric: metric, from: tombstone.start,
+                to: Instant(millisecondsSinceEpoch: tombstone.start.millisecondsSinceEpoch + longest))
         }
         try DirtyDay.insert(dirty, user: user, connection: connection)
         rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
-        return WireBatchResponse(batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
+        return WireBatchResponse(
+            batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
     }
 
     private func wasDeleted(_ sample: Sample, metric: Int64) throws -> Bool {
-        try isDeleted.bind(.integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        try isDeleted.bind(
+            .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
         return try isDeleted.step()
     }
 

@@ -18,18 +18,21 @@ public enum Collector {
             directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
             clock: configuration.clock)
         let app = application(
-            configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog, logger: logger,
+            configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
+            logger: logger,
             onListening: onListening)
         try await app.runService()
     }
 
     /// The application over any storage (tests run it live on a loopback port).
     public static func application(
-        configuration: CollectorConfiguration, storage: any CollectorStorage, tokensPath: String, catalog: MetricCatalog,
+        configuration: CollectorConfiguration, storage: any CollectorStorage, tokensPath: String,
+        catalog: MetricCatalog,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         application(
-            configuration: configuration, storage: storage, authenticator: Authenticator(try TokenFile(path: tokensPath)),
+            configuration: configuration, storage: storage,
+            authenticator: Authenticator(try TokenFile(path: tokensPath)),
             catalog: catalog, logger: logger, onListening: onListening)
     }
 
@@ -43,7 +46,8 @@ public enum Collector {
     ]
 
     static func application(
-        configuration: CollectorConfiguration, storage: any CollectorStorage, authenticator: Authenticator, catalog: MetricCatalog,
+        configuration: CollectorConfiguration, storage: any CollectorStorage, authenticator: Authenticator,
+        catalog: MetricCatalog,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: CollectorContext.self)
@@ -53,7 +57,8 @@ public enum Collector {
         router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
 
         let batches = BatchHandler(
-            storage: storage, validator: BatchValidator(catalog: catalog), maximumBodyBytes: configuration.maximumBodyBytes,
+            storage: storage, validator: BatchValidator(catalog: catalog),
+            maximumBodyBytes: configuration.maximumBodyBytes,
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         let projections = ProjectionHandlers(storage: storage, catalog: catalog)
         let sourcePriority = SourcePriorityHandlers(storage: storage)

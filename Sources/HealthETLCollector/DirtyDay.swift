@@ -10,8 +10,10 @@ struct DirtyDay: Hashable {
     static let maximumDays: Int64 = 400
 
     static func days(touching start: Instant, _ end: Instant) -> ClosedRange<Int64> {
-        let first = (start.millisecondsSinceEpoch - LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
-        let last = (end.millisecondsSinceEpoch + LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000).quotient
+        let first = (start.millisecondsSinceEpoch - LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000)
+            .quotient
+        let last = (end.millisecondsSinceEpoch + LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000)
+            .quotient
         return first...min(last, first + maximumDays)
     }
 

@@ -22,7 +22,8 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch {
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
             return JSONResponse.make(
-                status: .internalServerError, WireError(error: "internal", message: "the collector failed to answer; try again"))
+                status: .internalServerError,
+                WireError(error: "internal", message: "the collector failed to answer; try again"))
         }
     }
 }

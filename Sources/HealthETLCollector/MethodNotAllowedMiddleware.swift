@@ -1,6 +1,6 @@
 import HTTPTypes
-import Hummingbird
 import HealthETLWire
+import Hummingbird
 
 /// A path the API serves, asked with a method it does not serve: 405 with `Allow` naming the
 /// methods it does, rather than the router's 404 (which would say the path does not exist).

@@ -26,14 +26,16 @@ struct ProjectionHandlers: Sendable {
     func daily(_ request: Request, context: CollectorContext) async throws -> Response {
         let user = try context.requireUser()
         guard let name = request.uri.queryParameters.get("metric"), !name.isEmpty else {
-            throw APIError.badRequest("the metric query parameter is required, e.g. ?metric=step_count&from=2026-01-01&to=2026-01-31")
+            throw APIError.badRequest(
+                "the metric query parameter is required, e.g. ?metric=step_count&from=2026-01-01&to=2026-01-31")
         }
         guard let metric = catalog.metric(named: name) else {
             throw APIError(.badRequest, "unknown_metric", "the catalog has no metric named \(Self.quoted(name))")
         }
         let (from, to) = try range(request)
         let days = try await storage.dailyRollups(user: user, metric: metric.id, from: from, to: to)
-        return JSONResponse.make(DailyResponse(metric: metric.id, from: from.description, to: to.description, days: days))
+        return JSONResponse.make(
+            DailyResponse(metric: metric.id, from: from.description, to: to.description, days: days))
     }
 
     func sleep(_ request: Request, context: CollectorContext) async throws -> Response {

@@ -11,16 +11,22 @@ struct Projector: Sendable {
 
     /// Recomputes every dirty day of `user` and `metric` within `days` (all of them when nil),
     /// and clears those keys.
-    func refresh(user: Int64, metric: Int64, days: ClosedRange<Int64>?, state: StorageState, connection: SQLiteConnection, now: Instant) throws {
+    func refresh(
+        user: Int64, metric: Int64, days: ClosedRange<Int64>?, state: StorageState, connection: SQLiteConnection,
+        now: Instant
+    ) throws {
         let dirty = try dirtyDays(user: user, metric: metric, within: days, connection: connection)
-        guard !dirty.isEmpty, let name = state.metricNames[metric], let definition = catalog.metric(named: name)?.definition else {
+        guard !dirty.isEmpty, let name = state.metricNames[metric],
+            let definition = catalog.metric(named: name)?.definition
+        else {
             return try clear(user: user, metric: metric, days: dirty, connection: connection)
         }
         let priority = state.priority(user: user)
         // Contiguous runs of days load their samples once.
         for run in Self.runs(of: dirty) {
             let samples = try loadSamples(
-                user: user, metric: metric, name: name, days: run, longest: state.longestSample(user: user, metric: metric),
+                user: user, metric: metric, name: name, days: run,
+                longest: state.longestSample(user: user, metric: metric),
                 connection: connection)
             let wanted = Set(run.map { CivilDate(daysSinceEpoch: $0) })
             let calculator = DailyRollupCalculator(metric: definition, priority: priority)
@@ -29,7 +35,8 @@ struct Projector: Sendable {
             if name == Self.sleepMetric {
                 let nights = SleepNightCalculator(priority: priority).nights(for: samples)
                 // A dirty day can change its own night and the next morning's.
-                try replaceSleepNights(nights, user: user, nights: run.lowerBound...(run.upperBound + 1), connection: connection, now: now)
+                try replaceSleepNights(
+                    nights, user: user, nights: run.lowerBound...(run.upperBound + 1), connection: connection, now: now)
             }
         }
         try clear(user: user, metric: metric, days: dirty, connection: connection)
@@ -38,10 +45,13 @@ struct Projector: Sendable {
     /// Up to `limit` dirty keys of any users and metrics, recomputed; returns how many are left.
     func refreshSome(limit: Int, state: StorageState, connection: SQLiteConnection, now: Instant) throws -> Int {
         let statement = try connection.prepare(
-            "SELECT user_id, metric_id, min(day), max(day) FROM (SELECT * FROM dirty_days LIMIT ?1) GROUP BY user_id, metric_id")
+            "SELECT user_id, metric_id, min(day), max(day) FROM (SELECT * FROM dirty_days LIMIT ?1) GROUP BY user_id, metric_id"
+        )
         try statement.bind(.integer(Int64(limit)))
         var groups: [(Int64, Int64, ClosedRange<Int64>)] = []
-        while try statement.step() { groups.append((statement.int64(0), statement.int64(1), statement.int64(2)...statement.int64(3))) }
+        while try statement.step() {
+            groups.append((statement.int64(0), statement.int64(1), statement.int64(2)...statement.int64(3)))
+        }
         for (user, metric, days) in groups {
             try refresh(user: user, metric: metric, days: days, state: state, connection: connection, now: now)
         }
@@ -50,17 +60,21 @@ struct Projector: Sendable {
 
     // MARK: steps
 
-    private func dirtyDays(user: Int64, metric: Int64, within days: ClosedRange<Int64>?, connection: SQLiteConnection) throws -> [Int64] {
+    private func dirtyDays(user: Int64, metric: Int64, within days: ClosedRange<Int64>?, connection: SQLiteConnection)
+        throws -> [Int64]
+    {
         let statement = try connection.prepare(
             "SELECT day FROM dirty_days WHERE user_id = ?1 AND metric_id = ?2 AND day BETWEEN ?3 AND ?4 ORDER BY day")
-        try statement.bind(.integer(user), .integer(metric), .integer(days?.lowerBound ?? .min), .integer(days?.upperBound ?? .max))
+        try statement.bind(
+            .integer(user), .integer(metric), .integer(days?.lowerBound ?? .min), .integer(days?.upperBound ?? .max))
         var result: [Int64] = []
         while try statement.step() { result.append(statement.int64(0)) }
         return result
     }
 
     private func clear(user: Int64, metric: Int64, days: [Int64], connection: SQLiteConnection) throws {
-        let statement = try connection.prepare("DELETE FROM dirty_days WHERE user_id = ?1 AND metric_id = ?2 AND day = ?3")
+        let statement = try connection.prepare(
+            "DELETE FROM dirty_days WHERE user_id = ?1 AND metric_id = ?2 AND day = ?3")
         for day in days {
             try statement.bind(.integer(user), .integer(metric), .integer(day))
             _ = try statement.execute()
@@ -95,7 +109,8 @@ struct Projector: Sendable {
             FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4
             """)
         try statement.bind(
-            .integer(user), .integer(metric), .integer(first.millisecondsSinceEpoch - longest), .integer(last.millisecondsSinceEpoch))
+            .integer(user), .integer(metric), .integer(first.millisecondsSinceEpoch - longest),
+            .integer(last.millisecondsSinceEpoch))
         var samples: [Sample] = []
         while try statement.step() {
             var metadata: [MetadataEntry] = []
@@ -105,7 +120,8 @@ struct Projector: Sendable {
                 Sample(
                     id: ContentID(digest: statement.blob(0)), metric: name, sourceName: statement.text(3) ?? "",
                     sourceVersion: statement.text(4), device: statement.text(5),
-                    start: Instant(millisecondsSinceEpoch: statement.int64(1)), end: Instant(millisecondsSinceEpoch: statement.int64(2)),
+                    start: Instant(millisecondsSinceEpoch: statement.int64(1)),
+                    end: Instant(millisecondsSinceEpoch: statement.int64(2)),
                     utcOffsetSeconds: statement.isNull(6) ? nil : Int32(statement.int64(6)),
                     value: statement.isNull(8) ? nil : statement.double(8), category: statement.text(9),
                     flags: SampleFlags(rawValue: Int(statement.int64(11))), metadata: metadata))
@@ -114,10 +130,13 @@ struct Projector: Sendable {
     }
 
     private func replaceDailyRollups(
-        _ rollups: [DailyRollup], user: Int64, metric: Int64, days: ClosedRange<Int64>, connection: SQLiteConnection, now: Instant
+        _ rollups: [DailyRollup], user: Int64, metric: Int64, days: ClosedRange<Int64>, connection: SQLiteConnection,
+        now: Instant
     ) throws {
-        try connection.prepare("DELETE FROM daily_rollups WHERE user_id = ?1 AND metric_id = ?2 AND day BETWEEN ?3 AND ?4")
-            .run(.integer(user), .integer(metric), .integer(days.lowerBound), .integer(days.upperBound))
+        try connection.prepare(
+            "DELETE FROM daily_rollups WHERE user_id = ?1 AND metric_id = ?2 AND day BETWEEN ?3 AND ?4"
+        )
+        .run(.integer(user), .integer(metric), .integer(days.lowerBound), .integer(days.upperBound))
         let insert = try connection.prepare(
             """
             INSERT INTO daily_rollups(user_id, metric_id, day, sum, avg, min, max, count, latest, sources, coverage_s, computed_ms)
@@ -125,15 +144,19 @@ struct Projector: Sendable {
             """)
         for rollup in rollups where days.contains(rollup.day.daysSinceEpoch) {
             try insert.bind(
-                .integer(user), .integer(metric), .integer(rollup.day.daysSinceEpoch), .optional(rollup.sum), .optional(rollup.average),
-                .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)), .optional(rollup.latest),
-                .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds), .integer(now.millisecondsSinceEpoch))
+                .integer(user), .integer(metric), .integer(rollup.day.daysSinceEpoch), .optional(rollup.sum),
+                .optional(rollup.average),
+                .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)),
+                .optional(rollup.latest),
+                .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds),
+                .integer(now.millisecondsSinceEpoch))
             _ = try insert.execute()
         }
     }
 
     private func replaceSleepNights(
-        _ nights: [SleepNight], user: Int64, nights range: ClosedRange<Int64>, connection: SQLiteConnection, now: Instant
+        _ nights: [SleepNight], user: Int64, nights range: ClosedRange<Int64>, connection: SQLiteConnection,
+        now: Instant
     ) throws {
         try connection.prepare("DELETE FROM sleep_nights WHERE user_id = ?1 AND night BETWEEN ?2 AND ?3")
             .run(.integer(user), .integer(range.lowerBound), .integer(range.upperBound))
@@ -147,7 +170,8 @@ struct Projector: Sendable {
             try insert.bind(
                 .integer(user), .integer(night.night.daysSinceEpoch), .text(night.source), .real(night.inBedSeconds),
                 .real(night.asleepSeconds), .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds),
-                .real(night.awakeSeconds), .integer(night.start.millisecondsSinceEpoch), .integer(night.end.millisecondsSinceEpoch),
+                .real(night.awakeSeconds), .integer(night.start.millisecondsSinceEpoch),
+                .integer(night.end.millisecondsSinceEpoch),
                 .integer(now.millisecondsSinceEpoch))
             _ = try insert.execute()
         }

@@ -1,10 +1,12 @@
 import Foundation
 import HealthETLCore
-import HealthETLWire
 import HealthETLSQLite
+import HealthETLWire
 
 extension SQLiteCollectorStorage {
-    public func dailyRollups(user: String, metric: String, from: CivilDate, to: CivilDate) async throws -> [WireDailyRollup] {
+    public func dailyRollups(user: String, metric: String, from: CivilDate, to: CivilDate) async throws
+        -> [WireDailyRollup]
+    {
         let now = now()
         let projector = projector
         return try await database.run { connection, state in
@@ -12,21 +14,25 @@ extension SQLiteCollectorStorage {
             guard let metricID = state.existingMetricID(metric) else { return [] }
             let days = from.daysSinceEpoch...to.daysSinceEpoch
             try connection.writeTransaction {
-                try projector.refresh(user: userID, metric: metricID, days: days, state: state, connection: connection, now: now)
+                try projector.refresh(
+                    user: userID, metric: metricID, days: days, state: state, connection: connection, now: now)
             }
             let statement = try connection.prepare(
                 """
                 SELECT day, sum, avg, min, max, count, latest, sources, coverage_s, computed_ms FROM daily_rollups
                 WHERE user_id = ?1 AND metric_id = ?2 AND day BETWEEN ?3 AND ?4 ORDER BY day
                 """)
-            try statement.bind(.integer(userID), .integer(metricID), .integer(days.lowerBound), .integer(days.upperBound))
+            try statement.bind(
+                .integer(userID), .integer(metricID), .integer(days.lowerBound), .integer(days.upperBound))
             var rollups: [WireDailyRollup] = []
             func optional(_ column: Int32) -> Double? { statement.isNull(column) ? nil : statement.double(column) }
             while try statement.step() {
                 rollups.append(
                     WireDailyRollup(
-                        metric: metric, day: CivilDate(daysSinceEpoch: statement.int64(0)).description, sum: optional(1),
-                        avg: optional(2), min: optional(3), max: optional(4), count: Int(statement.int64(5)), latest: optional(6),
+                        metric: metric, day: CivilDate(daysSinceEpoch: statement.int64(0)).description,
+                        sum: optional(1),
+                        avg: optional(2), min: optional(3), max: optional(4), count: Int(statement.int64(5)),
+                        latest: optional(6),
                         sources: Self.decodeSources(statement.text(7)), coverageSeconds: statement.double(8),
                         computedAt: Instant(millisecondsSinceEpoch: statement.int64(9)).description))
             }
@@ -57,9 +63,12 @@ extension SQLiteCollectorStorage {
             while try statement.step() {
                 result.append(
                     WireSleepNight(
-                        night: CivilDate(daysSinceEpoch: statement.int64(0)).description, source: statement.text(1) ?? "",
-                        inBedSeconds: statement.double(2), asleepSeconds: statement.double(3), coreSeconds: statement.double(4),
-                        deepSeconds: statement.double(5), remSeconds: statement.double(6), awakeSeconds: statement.double(7),
+                        night: CivilDate(daysSinceEpoch: statement.int64(0)).description,
+                        source: statement.text(1) ?? "",
+                        inBedSeconds: statement.double(2), asleepSeconds: statement.double(3),
+                        coreSeconds: statement.double(4),
+                        deepSeconds: statement.double(5), remSeconds: statement.double(6),
+                        awakeSeconds: statement.double(7),
                         start: Instant(millisecondsSinceEpoch: statement.int64(8)).description,
                         end: Instant(millisecondsSinceEpoch: statement.int64(9)).description,
                         computedAt: Instant(millisecondsSinceEpoch: statement.int64(10)).description))

@@ -30,13 +30,16 @@ public final class SQLiteCollectorStorage: CollectorStorage {
                 if let earlier = try state.storedBatch(user: userID, id: batch.id, connection: connection) {
                     return earlier.digest == bodyDigest ? .replayed(response: earlier.response) : .differentBody
                 }
-                var writer = try BatchWriter(user: userID, now: now, state: state, connection: connection, projector: projector)
+                var writer = try BatchWriter(
+                    user: userID, now: now, state: state, connection: connection, projector: projector)
                 let response = try writer.write(batch)
                 state = writer.state
                 let bytes = Array(try JSONResponse.encoder.encode(response))
                 try connection.prepare(
                     "INSERT INTO batches(user_id, batch_id, body_sha256, response, received_ms) VALUES (?1, ?2, ?3, ?4, ?5)"
-                ).run(.integer(userID), .text(batch.id), .blob(bodyDigest), .blob(bytes), .integer(now.millisecondsSinceEpoch))
+                ).run(
+                    .integer(userID), .text(batch.id), .blob(bodyDigest), .blob(bytes),
+                    .integer(now.millisecondsSinceEpoch))
                 return .stored(response: bytes)
             }
         }

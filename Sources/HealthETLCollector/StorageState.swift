@@ -26,7 +26,8 @@ struct StorageState {
         while try spans.step() { longest[SpanKey(user: spans.int64(0), metric: spans.int64(1))] = spans.int64(2) }
         let stored = try connection.prepare("SELECT user_id, sources FROM source_priorities")
         while try stored.step() {
-            priorities[stored.int64(0)] = SourcePriority(preferred: SQLiteCollectorStorage.decodeSources(stored.text(1)))
+            priorities[stored.int64(0)] = SourcePriority(
+                preferred: SQLiteCollectorStorage.decodeSources(stored.text(1)))
         }
     }
 
@@ -79,8 +80,11 @@ struct StorageState {
     }
 
     /// A batch this user stored before under `id`.
-    func storedBatch(user: Int64, id: String, connection: SQLiteConnection) throws -> (digest: [UInt8], response: [UInt8])? {
-        let statement = try connection.prepare("SELECT body_sha256, response FROM batches WHERE user_id = ?1 AND batch_id = ?2")
+    func storedBatch(user: Int64, id: String, connection: SQLiteConnection) throws -> (
+        digest: [UInt8], response: [UInt8]
+    )? {
+        let statement = try connection.prepare(
+            "SELECT body_sha256, response FROM batches WHERE user_id = ?1 AND batch_id = ?2")
         try statement.bind(.integer(user), .text(id))
         return try statement.firstRow { ($0.blob(0), $0.blob(1)) }
     }

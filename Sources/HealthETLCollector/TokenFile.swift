@@ -26,14 +26,17 @@ struct TokenFile {
         let mode = UInt32(info.st_mode) & 0o777
         guard mode & 0o077 == 0 else {
             throw CollectorError(
-                "the tokens file \(path) is readable by others (mode \(String(mode, radix: 8))); run `chmod 600 \(path)`")
+                "the tokens file \(path) is readable by others (mode \(String(mode, radix: 8))); run `chmod 600 \(path)`"
+            )
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CollectorError("cannot read the tokens file \(path)")
         }
         var entries: [Entry] = []
         var users = Set<String>()
-        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -46,7 +49,8 @@ struct TokenFile {
                 throw CollectorError("\(path) line \(index + 1): a user id is up to 128 printable ASCII characters")
             }
             guard fields[1].utf8.count >= Self.minimumTokenLength else {
-                throw CollectorError("\(path) line \(index + 1): the token is shorter than \(Self.minimumTokenLength) characters")
+                throw CollectorError(
+                    "\(path) line \(index + 1): the token is shorter than \(Self.minimumTokenLength) characters")
             }
             guard users.insert(user).inserted else {
                 throw CollectorError("\(path) line \(index + 1): user \(user) has a token already (one token per user)")

@@ -68,7 +68,8 @@ final class BatchNormalizer {
             coverage[key] = coverage[key].map { $0.union(last) } ?? last
         }
         let point = SnapshotCoverage(
-            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start)
+            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start
+        )
         let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
         lastCoverage = coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
     }

@@ -47,7 +47,8 @@ public final class ExportIngest: SourceEventHandler {
     ) throws {
         self.resumes = resumes
         self.pending = [RawBatch(capacity: batchSize), RawBatch(capacity: batchSize), RawBatch()]
-        self.engine = IngestEngine(store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
+        self.engine = IngestEngine(
+            store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
         self.batchSize = batchSize
         self.progress = progress
         self.started = clock.monotonic()
@@ -139,7 +140,11 @@ public final class ExportIngest: SourceEventHandler {
         position = max(position, boundary)
         for lane in [Lane.hot, .cold] {
             if resumes, boundary <= committed[lane] ?? 0 {
-                if let mark = marks[lane.code] { pending[lane.code].truncate(to: mark) } else { pending[lane.code].clear() }
+                if let mark = marks[lane.code] {
+                    pending[lane.code].truncate(to: mark)
+                } else {
+                    pending[lane.code].clear()
+                }
             } else {
                 count(readSinceCheckpoint[lane.code], lane: lane)
             }
@@ -179,7 +184,9 @@ public final class ExportIngest: SourceEventHandler {
                 let committedAt = committed[lane] ?? 0
                 if position > committedAt || !batch.isEmpty { cursors[lane] = max(position, committedAt) }
             case .change:
-                if !batch.tombstones.isEmpty { cursors[.change] = (committed[.change] ?? 0) + Int64(batch.tombstones.count) }
+                if !batch.tombstones.isEmpty {
+                    cursors[.change] = (committed[.change] ?? 0) + Int64(batch.tombstones.count)
+                }
             }
             guard !cursors.isEmpty else { continue }
             batch.stream = stream

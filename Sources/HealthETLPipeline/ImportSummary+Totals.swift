@@ -2,7 +2,8 @@ extension ImportSummary {
     /// The summary of several inputs imported in one command: counts added up, complete only if
     /// every input was.
     public static func total(of summaries: [ImportSummary]) -> ImportSummary {
-        var total = ImportSummary(input: summaries.map(\.input).joined(separator: ", "), source: summaries.first?.source ?? "")
+        var total = ImportSummary(
+            input: summaries.map(\.input).joined(separator: ", "), source: summaries.first?.source ?? "")
         total.complete = summaries.allSatisfy(\.complete)
         for part in summaries {
             total.recordsRead += part.recordsRead

@@ -46,7 +46,9 @@ public final class LiveIngest {
         let producers = try Lane.allCases.map { lane in
             LaneProducer(
                 lane: lane, sources: sources,
-                cursors: try sources.map { try store.cursor(stream: $0.streamName, lane: lane) ?? $0.initialCursor(lane) },
+                cursors: try sources.map {
+                    try store.cursor(stream: $0.streamName, lane: lane) ?? $0.initialCursor(lane)
+                },
                 catalog: catalog, simulated: simulated, until: until, batchLimit: batchLimit, stop: stop, clock: clock,
                 writer: engine.writer)
         }

@@ -21,8 +21,8 @@ public struct LocalProjections {
         let wanted = Set((0...span).map { days.lowerBound.adding(days: $0) })
         // Samples up to two days long that started before the range still reach into it.
         let window =
-            DailyRollupCalculator.sampleWindow(for: days.lowerBound.adding(days: -2)).lowerBound
-            ..< DailyRollupCalculator.sampleWindow(for: days.upperBound.adding(days: 1)).upperBound
+            DailyRollupCalculator.sampleWindow(for: days.lowerBound.adding(days: -2))
+            .lowerBound..<DailyRollupCalculator.sampleWindow(for: days.upperBound.adding(days: 1)).upperBound
         var rollups: [DailyRollup] = []
         var nights: [SleepNight] = []
         for name in metrics {

@@ -46,8 +46,10 @@ public final class ProjectionSync {
             report.metrics += 1
             for range in Self.ranges(of: days) {
                 do {
-                    let rollups = try await sink.dailyRollups(metric: metric, from: range.lowerBound, to: range.upperBound)
-                    try store.replaceDailyProjections(metric: metric, days: range, with: rollups, origin: "collector", markedBefore: started)
+                    let rollups = try await sink.dailyRollups(
+                        metric: metric, from: range.lowerBound, to: range.upperBound)
+                    try store.replaceDailyProjections(
+                        metric: metric, days: range, with: rollups, origin: "collector", markedBefore: started)
                     report.days += rollups.count
                     if metric == SleepNightCalculator.metric {
                         let nights = range.lowerBound...range.upperBound.adding(days: 1)

@@ -29,7 +29,8 @@ public final class Uploader {
     public init(
         store: Store, sink: any SampleSink, limits: UploadLimits = UploadLimits(), policy: RetryPolicy = RetryPolicy(),
         clock: Clock = .system, randomness: Randomness = .system,
-        owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive, leaseSeconds: Int64 = 300,
+        owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive,
+        leaseSeconds: Int64 = 300,
         concurrency: Int = 4
     ) {
         self.store = store
@@ -63,14 +64,17 @@ public final class Uploader {
         let sampleMark = try store.uploadMark(.sampleRow)
         let rows = try store.samples(afterRow: sampleMark, limit: limits.samples, leavingOutRealTime: true)
         if let last = rows.last?.row {
-            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last], into: &report)
+            try enqueue(
+                samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last],
+                into: &report)
             return true
         }
         let tombstoneMark = try store.uploadMark(.tombstoneSequence)
         let tombstones = try store.tombstones(afterSequence: tombstoneMark, limit: limits.samples)
         guard let last = tombstones.last?.sequence else { return false }
         try enqueue(
-            samples: [], deletions: tombstones.map(\.tombstone), tier: .batch, salt: "", marks: [.tombstoneSequence: last],
+            samples: [], deletions: tombstones.map(\.tombstone), tier: .batch, salt: "",
+            marks: [.tombstoneSequence: last],
             into: &report)
         return true
     }
@@ -78,18 +82,22 @@ public final class Uploader {
     /// Tier 1: the hot lane's tier-1 metrics committed after `row`, sent at once with three quick
     /// tries (now, 1 s later, 3 s after that); a batch still failing is left to the queue at tier 1.
     /// - Returns: the last row covered, the mark for the next call.
-    public func sendRealTime(afterRow row: Int64, metrics: Set<String>, into report: inout UploadReport) async throws -> Int64 {
+    public func sendRealTime(afterRow row: Int64, metrics: Set<String>, into report: inout UploadReport) async throws
+        -> Int64
+    {
         var mark = row
         while true {
             let rows = try store.hotSamples(afterRow: mark, metrics: metrics, limit: limits.samples)
             guard let last = rows.last?.row else { break }
-            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .realTime, salt: "", marks: [:], into: &report)
+            try enqueue(
+                samples: rows.map(\.sample), deletions: [], tier: .realTime, salt: "", marks: [:], into: &report)
             mark = last
         }
         while let (item, payload) = try store.leaseNextUpload(
             owner: owner, leaseSeconds: leaseSeconds, tiers: [.realTime], isAlive: isAlive)
         {
-            var result: Result<DeliveryReceipt, DeliveryError> = .failure(.retryable(reason: "not sent", notBeforeSeconds: nil))
+            var result: Result<DeliveryReceipt, DeliveryError> = .failure(
+                .retryable(reason: "not sent", notBeforeSeconds: nil))
             for (attempt, pause) in Self.quickRetryPauses.enumerated() {
                 if pause > 0 { try await Task.sleep(for: .seconds(pause)) }
                 // Every quick try that failed counts; the last one is counted when it is recorded.
@@ -120,14 +128,16 @@ public final class Uploader {
         while true {
             let rows = try store.samples(afterRow: row, limit: limits.samples, committedSince: since)
             guard let last = rows.last?.row else { break }
-            try enqueue(samples: rows.map(\.sample), deletions: [], tier: .catchUp, salt: salt, marks: [:], into: &report)
+            try enqueue(
+                samples: rows.map(\.sample), deletions: [], tier: .catchUp, salt: salt, marks: [:], into: &report)
             row = last
         }
         var sequence: Int64 = 0
         while true {
             let rows = try store.tombstones(afterSequence: sequence, limit: limits.samples)
             guard let last = rows.last?.sequence else { break }
-            try enqueue(samples: [], deletions: rows.map(\.tombstone), tier: .catchUp, salt: salt, marks: [:], into: &report)
+            try enqueue(
+                samples: [], deletions: rows.map(\.tombstone), tier: .catchUp, salt: salt, marks: [:], into: &report)
             sequence = last
         }
     }
@@ -141,16 +151,21 @@ public final class Uploader {
         let payload = try sink.encode(DeliveryBatch(batchID: batchID, samples: samples, deletions: deletions))
         if payload.count > limits.bytes, samples.count + deletions.count > 1 {
             // Marks move only with the second half, which ends where the whole batch ends.
-            let (firstSamples, secondSamples) = (Array(samples.prefix(samples.count / 2)), Array(samples.dropFirst(samples.count / 2)))
+            let (firstSamples, secondSamples) = (
+                Array(samples.prefix(samples.count / 2)), Array(samples.dropFirst(samples.count / 2))
+            )
             let (firstDeletions, secondDeletions) = (
                 Array(deletions.prefix(deletions.count / 2)), Array(deletions.dropFirst(deletions.count / 2))
             )
-            try enqueue(samples: firstSamples, deletions: firstDeletions, tier: tier, salt: salt, marks: [:], into: &report)
-            try enqueue(samples: secondSamples, deletions: secondDeletions, tier: tier, salt: salt, marks: marks, into: &report)
+            try enqueue(
+                samples: firstSamples, deletions: firstDeletions, tier: tier, salt: salt, marks: [:], into: &report)
+            try enqueue(
+                samples: secondSamples, deletions: secondDeletions, tier: tier, salt: salt, marks: marks, into: &report)
             return
         }
         try store.enqueueUpload(
-            batchID: batchID, tier: tier, payload: payload, samples: samples.count, deletions: deletions.count, marks: marks,
+            batchID: batchID, tier: tier, payload: payload, samples: samples.count, deletions: deletions.count,
+            marks: marks,
             realTimeSamples: tier == .realTime ? samples.map(\.id) : [])
         report.queuedBatches += 1
         report.queuedSamples += samples.count
@@ -174,7 +189,8 @@ public final class Uploader {
     /// `retryUntil`, waits for failed batches' next attempts and tries again until that instant;
     /// without, each ready batch is tried once and the rest waits for the next run.
     public func drain(
-        tiers: Set<UploadTier>, formingPending: Bool = false, retryUntil: Instant? = nil, into report: inout UploadReport
+        tiers: Set<UploadTier>, formingPending: Bool = false, retryUntil: Instant? = nil,
+        into report: inout UploadReport
     ) async throws {
         let sink = sink
         try await withThrowingTaskGroup(of: (QueueItem, Result<DeliveryReceipt, DeliveryError>).self) { group in
@@ -203,7 +219,8 @@ public final class Uploader {
                 if outstanding == 0 {
                     // Nothing on the wire and nothing leasable: wait for the next attempt of these
                     // tiers if it comes before the deadline, else stop.
-                    guard let retryUntil, clock.now() < retryUntil, let next = try store.nextUploadAttempt(tiers: tiers), next <= retryUntil
+                    guard let retryUntil, clock.now() < retryUntil,
+                        let next = try store.nextUploadAttempt(tiers: tiers), next <= retryUntil
                     else { break }
                     let wait = max(0, clock.now().seconds(until: next))
                     try await Task.sleep(for: .milliseconds(Int64(wait * 1000) + 1))
@@ -214,10 +231,13 @@ public final class Uploader {
                 try record(item, result, into: &report)
             }
         }
-        report.waitingBatches = try store.uploadCounts().filter { $0.key == .pending || $0.key == .failed }.values.reduce(0, +)
+        report.waitingBatches = try store.uploadCounts().filter { $0.key == .pending || $0.key == .failed }.values
+            .reduce(0, +)
     }
 
-    private func record(_ leased: QueueItem, _ result: Result<DeliveryReceipt, DeliveryError>, into report: inout UploadReport) throws {
+    private func record(
+        _ leased: QueueItem, _ result: Result<DeliveryReceipt, DeliveryError>, into report: inout UploadReport
+    ) throws {
         var item = leased
         switch result {
         case .success(let receipt):

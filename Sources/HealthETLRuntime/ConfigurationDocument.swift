@@ -33,7 +33,9 @@ struct ConfigurationDocument: Codable {
         init?(intValue: Int) { nil }
     }
 
-    private static let legacyCollectorKeys = ["endpoint", "token_file", "allow_insecure_http", "batch_samples", "batch_bytes"]
+    private static let legacyCollectorKeys = [
+        "endpoint", "token_file", "allow_insecure_http", "batch_samples", "batch_bytes",
+    ]
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,7 +48,8 @@ struct ConfigurationDocument: Codable {
                 legacy.collectorValues[key] = value
             }
         }
-        legacy.sourcePriority = try flat.decodeIfPresent([String].self, forKey: LegacyKey(stringValue: "source_priority"))
+        legacy.sourcePriority = try flat.decodeIfPresent(
+            [String].self, forKey: LegacyKey(stringValue: "source_priority"))
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -14,7 +14,8 @@ public struct SinkChoice: Sendable {
     ///   - overrides: settings given on the command line; they win over the file's.
     ///   - save: write the overrides into the store's config file for later runs.
     public static func resolve(
-        store: String, sink name: String = "collector", overrides: [String: PluginSettings.Value] = [:], save: Bool = false
+        store: String, sink name: String = "collector", overrides: [String: PluginSettings.Value] = [:],
+        save: Bool = false
     ) throws -> SinkChoice {
         let plugin = try PluginRegistry.sink(named: name)
         var configuration = try StoreConfiguration.load(store: store)

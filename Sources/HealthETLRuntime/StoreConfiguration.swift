@@ -41,7 +41,8 @@ public struct StoreConfiguration: Equatable, Sendable {
         do {
             document = try JSONDecoder().decode(ConfigurationDocument.self, from: data)
         } catch {
-            throw ConfigurationError(path: path, problem: "it is not a valid configuration (\(error)); fix or remove it")
+            throw ConfigurationError(
+                path: path, problem: "it is not a valid configuration (\(error)); fix or remove it")
         }
         var configuration = StoreConfiguration()
         configuration.sourcePriority = document.projections?.sourcePriority ?? document.legacy.sourcePriority
@@ -50,7 +51,8 @@ public struct StoreConfiguration: Equatable, Sendable {
                 guard let plugin = PluginRegistry.descriptor(kind: kind, name: name) else {
                     throw ConfigurationError(
                         path: path,
-                        problem: "it has a section \(kind.configTable).\(name), but no \(kind.rawValue) is named \(name)"
+                        problem:
+                            "it has a section \(kind.configTable).\(name), but no \(kind.rawValue) is named \(name)"
                             + " (`healthetl plugins` lists them); fix or remove it")
                 }
                 let known = Set(plugin.settings.map(\.key))
@@ -106,7 +108,8 @@ public struct StoreConfiguration: Equatable, Sendable {
         guard let bytes = try? encoder.encode(document),
             FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600])
         else {
-            throw ConfigurationError(path: temporary, problem: "it cannot be written; check the store directory's permissions")
+            throw ConfigurationError(
+                path: temporary, problem: "it cannot be written; check the store directory's permissions")
         }
         guard rename(temporary, path) == 0 else {
             throw ConfigurationError(path: path, problem: "it cannot be replaced")

@@ -31,7 +31,8 @@ public struct UploadSession: Sendable {
             let started = clock.now()
             let deadline = started.adding(seconds: patienceSeconds)
             try await uploader.drain(tiers: [.realTime], retryUntil: deadline, into: &report)
-            try await uploader.drain(tiers: [.realTime, .batch], formingPending: true, retryUntil: deadline, into: &report)
+            try await uploader.drain(
+                tiers: [.realTime, .batch], formingPending: true, retryUntil: deadline, into: &report)
             try uploader.enqueueWindow(since: started.adding(seconds: -windowSeconds), into: &report)
             try await uploader.drain(tiers: Set(UploadTier.allCases), retryUntil: deadline, into: &report)
         }
@@ -47,7 +48,9 @@ public struct UploadSession: Sendable {
         var report = UploadReport()
         do {
             try await body(Uploader(store: store, sink: sink, limits: self.sink.limits, clock: clock), &report)
-            let priority = try await SourcePrioritySync(store: store, sink: sink, configured: configuration.sourcePriority).send()
+            let priority = try await SourcePrioritySync(
+                store: store, sink: sink, configured: configuration.sourcePriority
+            ).send()
             report.sourcePrioritySent = priority.sent
             report.sourcePriorityNotSent = priority.notSent
             report.projections = try await ProjectionSync(store: store, sink: sink, clock: clock).refresh()

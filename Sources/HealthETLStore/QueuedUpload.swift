@@ -10,7 +10,9 @@ public struct QueuedUpload: Sendable, Equatable {
     public var rejected: Int
     public var created: Instant
 
-    public init(item: QueueItem, samples: Int, deletions: Int, accepted: Int? = nil, rejected: Int = 0, created: Instant) {
+    public init(
+        item: QueueItem, samples: Int, deletions: Int, accepted: Int? = nil, rejected: Int = 0, created: Instant
+    ) {
         self.item = item
         self.samples = samples
         self.deletions = deletions

@@ -120,7 +120,9 @@ extension Store {
             UPDATE samples SET snapshot_ms = ?1
             WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_ms IS NOT ?1
             """
-        ).run(.integer(snapshot.takenAt.millisecondsSinceEpoch), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        ).run(
+            .integer(snapshot.takenAt.millisecondsSinceEpoch), .integer(metric),
+            .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
     }
 
     private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
@@ -185,8 +187,10 @@ extension Store {
             """)
         for range in ranges {
             try upsert.run(
-                .integer(stream), .integer(try intern(.metrics, range.metric)), .integer(try intern(.sources, range.sourceName)),
-                .integer(range.earliestStart.millisecondsSinceEpoch), .integer(range.latestStart.millisecondsSinceEpoch))
+                .integer(stream), .integer(try intern(.metrics, range.metric)),
+                .integer(try intern(.sources, range.sourceName)),
+                .integer(range.earliestStart.millisecondsSinceEpoch), .integer(range.latestStart.millisecondsSinceEpoch)
+            )
         }
     }
 

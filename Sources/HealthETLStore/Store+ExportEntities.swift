@@ -15,7 +15,8 @@ extension Store {
                 ON CONFLICT DO NOTHING
                 """
             ).run(
-                .blob(workout.id.bytes), .text(workout.activityType), .integer(try intern(.sources, workout.sourceName)),
+                .blob(workout.id.bytes), .text(workout.activityType),
+                .integer(try intern(.sources, workout.sourceName)),
                 .optional(workout.sourceVersion), .optional(try workout.device.map { try intern(.devices, $0) }),
                 .integer(workout.start.millisecondsSinceEpoch), .integer(workout.end.millisecondsSinceEpoch),
                 .optional(workout.utcOffsetSeconds.map(Int64.init)), .optional(workout.durationSeconds),

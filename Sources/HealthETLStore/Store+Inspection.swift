@@ -41,7 +41,8 @@ extension Store {
             var tableRows: [String] = []
             while try statement.step() {
                 tableRows.append(
-                    "\(table)|" + (0..<columns).map { statement.isNull($0) ? "NULL" : statement.text($0) ?? "" }
+                    "\(table)|"
+                        + (0..<columns).map { statement.isNull($0) ? "NULL" : statement.text($0) ?? "" }
                         .joined(separator: "|"))
             }
             rows += tableRows.sorted()

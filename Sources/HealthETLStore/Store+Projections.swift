@@ -8,7 +8,8 @@ extension Store {
     /// stays dirty).
     public func dirtyProjectionKeys() throws -> (keys: [String: [CivilDate]], newestMark: Instant?) {
         let statement = try prepared(
-            "SELECT m.name, k.day, k.marked_ms FROM dirty_keys AS k JOIN metrics AS m ON m.id = k.metric_id ORDER BY m.name, k.day")
+            "SELECT m.name, k.day, k.marked_ms FROM dirty_keys AS k JOIN metrics AS m ON m.id = k.metric_id ORDER BY m.name, k.day"
+        )
         var keys: [String: [CivilDate]] = [:]
         var newest: Int64?
         while try statement.step() {
@@ -39,7 +40,9 @@ extension Store {
         let now = now()
         try connection.writeTransaction {
             let metricID = try intern(.metrics, metric)
-            let range = [SQLiteValue.integer(metricID), .text(days.lowerBound.description), .text(days.upperBound.description)]
+            let range = [
+                SQLiteValue.integer(metricID), .text(days.lowerBound.description), .text(days.upperBound.description),
+            ]
             let prune = try prepared("DELETE FROM projection_days WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3")
             try prune.bind(range)
             _ = try prune.execute()
@@ -56,14 +59,17 @@ extension Store {
                     .optional(rollup.latest), .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds),
                     .text((rollup.computedAt ?? now).description), .text(origin), .integer(now.millisecondsSinceEpoch))
             }
-            let clean = try prepared("DELETE FROM dirty_keys WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3 AND marked_ms <= ?4")
+            let clean = try prepared(
+                "DELETE FROM dirty_keys WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3 AND marked_ms <= ?4")
             try clean.bind(range + [.integer(markedBefore.millisecondsSinceEpoch)])
             _ = try clean.execute()
         }
     }
 
     /// Replaces the sleep nights `nights` with `fetched`, pruning nights the source no longer has.
-    public func replaceSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [SleepNight], origin: String) throws {
+    public func replaceSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [SleepNight], origin: String)
+        throws
+    {
         let now = now()
         try connection.writeTransaction {
             try prepared("DELETE FROM projection_nights WHERE night BETWEEN ?1 AND ?2")
@@ -76,16 +82,21 @@ extension Store {
                 """)
             for night in fetched where nights.contains(night.night) {
                 try insert.run(
-                    .text(night.night.description), .text(night.source), .real(night.inBedSeconds), .real(night.asleepSeconds),
-                    .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds), .real(night.awakeSeconds),
-                    .text(night.start.description), .text(night.end.description), .text((night.computedAt ?? now).description),
+                    .text(night.night.description), .text(night.source), .real(night.inBedSeconds),
+                    .real(night.asleepSeconds),
+                    .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds),
+                    .real(night.awakeSeconds),
+                    .text(night.start.description), .text(night.end.description),
+                    .text((night.computedAt ?? now).description),
                     .text(origin), .integer(now.millisecondsSinceEpoch))
             }
         }
     }
 
     /// Local rollups of a metric within `days`, with whether each day's key is dirty.
-    public func dailyProjections(metric: String, days: ClosedRange<CivilDate>) throws -> [(rollup: DailyRollup, origin: String, dirty: Bool)] {
+    public func dailyProjections(metric: String, days: ClosedRange<CivilDate>) throws -> [(
+        rollup: DailyRollup, origin: String, dirty: Bool
+    )] {
         let statement = try prepared(
             """
             SELECT p.day, p.sum, p.avg, p.min, p.max, p.count, p.latest, p.sources, p.coverage_s, p.computed_at, p.origin,
@@ -102,7 +113,8 @@ extension Store {
             let rollup = DailyRollup(
                 metric: metric, day: day, sum: optional(1), average: optional(2), minimum: optional(3),
                 maximum: optional(4), count: Int(statement.int64(5)), latest: optional(6), sources: sources,
-                coverageSeconds: statement.double(8), computedAt: TimestampParser.parse(statement.text(9) ?? "")?.instant)
+                coverageSeconds: statement.double(8),
+                computedAt: TimestampParser.parse(statement.text(9) ?? "")?.instant)
             result.append((rollup, statement.text(10) ?? "", statement.int64(11) != 0))
         }
         return result
@@ -119,7 +131,8 @@ extension Store {
         var result: [(SleepNight, String)] = []
         func instant(_ column: Int32) -> Instant? { TimestampParser.parse(statement.text(column) ?? "")?.instant }
         while try statement.step() {
-            guard let night = CivilDate(text: statement.text(0) ?? ""), let start = instant(8), let end = instant(9) else {
+            guard let night = CivilDate(text: statement.text(0) ?? ""), let start = instant(8), let end = instant(9)
+            else {
                 continue
             }
             let stored = SleepNight(

@@ -44,13 +44,15 @@ extension Store {
             """)
         try statement.bind(
             .text(coverage.metric), .text(coverage.sourceName), .integer(coverage.earliestStart.millisecondsSinceEpoch),
-            .integer(upper.millisecondsSinceEpoch), .integer(snapshot.millisecondsSinceEpoch), .integer(afterRow), .text(streamPrefix),
+            .integer(upper.millisecondsSinceEpoch), .integer(snapshot.millisecondsSinceEpoch), .integer(afterRow),
+            .text(streamPrefix),
             .integer(Int64(limit)))
         var rows: [(row: Int64, id: ContentID, start: Instant)] = []
         var last = afterRow
         while try statement.step() {
             last = statement.int64(0)
-            rows.append((last, ContentID(digest: statement.blob(1)), Instant(millisecondsSinceEpoch: statement.int64(2))))
+            rows.append(
+                (last, ContentID(digest: statement.blob(1)), Instant(millisecondsSinceEpoch: statement.int64(2))))
         }
         return (rows, last)
     }

@@ -38,13 +38,18 @@ extension Store {
 
     /// Hot-lane samples of the given metrics after a row, in commit order: what the real-time
     /// tier sends.
-    public func hotSamples(afterRow row: Int64, metrics: Set<String>, limit: Int) throws -> [(row: Int64, sample: Sample)] {
+    public func hotSamples(afterRow row: Int64, metrics: Set<String>, limit: Int) throws -> [(
+        row: Int64, sample: Sample
+    )] {
         guard !metrics.isEmpty else { return [] }
         // Catalog ids, quoted as SQL literals (a quote doubled).
-        let names = metrics.sorted().map { "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'" }
-            .joined(separator: ",")
+        let names = metrics.sorted().map {
+            "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        }
+        .joined(separator: ",")
         let statement = try cached(
-            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2")
+            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2"
+        )
         try statement.bind(.integer(row), .integer(Int64(limit)))
         var result: [(Int64, Sample)] = []
         while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
@@ -61,7 +66,8 @@ extension Store {
         let statement = try cached(
             Self.sampleColumns + " WHERE m.name = ?1 AND s.start_ms >= ?2 AND s.start_ms < ?3 ORDER BY s.start_ms")
         try statement.bind(
-            .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch), .integer(starts.upperBound.millisecondsSinceEpoch))
+            .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch),
+            .integer(starts.upperBound.millisecondsSinceEpoch))
         var result: [Sample] = []
         while try statement.step() { result.append(Self.sample(statement)) }
         return result
@@ -86,9 +92,11 @@ extension Store {
         if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
         if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
         return Sample(
-            id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "", sourceName: statement.text(3) ?? "",
+            id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "",
+            sourceName: statement.text(3) ?? "",
             sourceVersion: statement.text(4), device: statement.text(5),
-            start: Instant(millisecondsSinceEpoch: statement.int64(6)), end: Instant(millisecondsSinceEpoch: statement.int64(7)),
+            start: Instant(millisecondsSinceEpoch: statement.int64(6)),
+            end: Instant(millisecondsSinceEpoch: statement.int64(7)),
             utcOffsetSeconds: statement.isNull(8) ? nil : Int32(statement.int64(8)),
             value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
             valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
@@ -96,7 +104,9 @@ extension Store {
     }
 
     /// Tombstones after a sequence number, oldest first.
-    public func tombstones(afterSequence sequence: Int64, limit: Int) throws -> [(sequence: Int64, tombstone: Tombstone)] {
+    public func tombstones(afterSequence sequence: Int64, limit: Int) throws -> [(
+        sequence: Int64, tombstone: Tombstone
+    )] {
         let statement = try prepared(
             """
             SELECT l.seq, t.sample_id, m.name, t.start_ms, t.end_ms, t.reason, t.deleted_ms
@@ -130,7 +140,8 @@ extension Store {
     /// transaction: the batch id is stored before the first send. A batch id already queued
     /// (the same content again) is left as it is.
     public func enqueueUpload(
-        batchID: String, tier: UploadTier, payload: [UInt8], samples: Int, deletions: Int, marks: [UploadMark: Int64] = [:],
+        batchID: String, tier: UploadTier, payload: [UInt8], samples: Int, deletions: Int,
+        marks: [UploadMark: Int64] = [:],
         realTimeSamples: [ContentID] = []
     ) throws {
         let now = now()
@@ -144,7 +155,8 @@ extension Store {
             ).run(
                 .text(batchID), .integer(Int64(tier.rawValue)), .integer(Int64(samples)), .integer(Int64(deletions)),
                 .blob(payload), .integer(now.millisecondsSinceEpoch))
-            let queuedByTierOne = try prepared("INSERT INTO real_time_queued(sample_id) VALUES (?1) ON CONFLICT DO NOTHING")
+            let queuedByTierOne = try prepared(
+                "INSERT INTO real_time_queued(sample_id) VALUES (?1) ON CONFLICT DO NOTHING")
             for id in realTimeSamples { try queuedByTierOne.run(.blob(id.bytes)) }
             for (mark, position) in marks {
                 try prepared(
@@ -175,7 +187,8 @@ extension Store {
             while try select.step() {
                 guard var item = queueItem(select), tiers.contains(item.tier) else { continue }
                 let payload = select.blob(6)
-                select.reset()  // a statement left on its row keeps a read snapshot open after COMMIT (SQLITE_BUSY_SNAPSHOT later)
+                // A statement left on its row keeps a read snapshot open after COMMIT (SQLITE_BUSY_SNAPSHOT later).
+                select.reset()
                 try item.lease(owner: owner, now: now, seconds: leaseSeconds)
                 try save(item, now: now)
                 return (item, payload)
@@ -186,11 +199,13 @@ extension Store {
 
     private func reclaimUploads(now: Instant, isAlive: (Int32) -> Bool) throws {
         let select = try prepared(
-            "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error, lease_owner, lease_until_ms FROM upload_queue WHERE state = 1")
+            "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error, lease_owner, lease_until_ms FROM upload_queue WHERE state = 1"
+        )
         var reclaimed: [QueueItem] = []
         while try select.step() {
             guard var item = queueItem(select) else { continue }
-            item.lease = QueueLease(owner: Int32(select.int64(6)), until: Instant(millisecondsSinceEpoch: select.int64(7)))
+            item.lease = QueueLease(
+                owner: Int32(select.int64(6)), until: Instant(millisecondsSinceEpoch: select.int64(7)))
             if item.reclaim(now: now, isAlive: isAlive) { reclaimed.append(item) }
         }
         for item in reclaimed { try save(item, now: now) }
@@ -224,11 +239,13 @@ extension Store {
         ).run(
             .text(item.batchID), .integer(Int64(item.state.rawValue)), .integer(Int64(item.attempts)),
             .integer(item.nextAttempt.millisecondsSinceEpoch), .optional(item.lease.map { Int64($0.owner) }),
-            .optional(item.lease?.until.millisecondsSinceEpoch), .optional(item.lastError), .integer(now.millisecondsSinceEpoch))
+            .optional(item.lease?.until.millisecondsSinceEpoch), .optional(item.lastError),
+            .integer(now.millisecondsSinceEpoch))
     }
 
     private func queueItem(_ statement: SQLiteStatement) -> QueueItem? {
-        guard let tier = UploadTier(rawValue: Int(statement.int64(1))), let state = QueueState(rawValue: Int(statement.int64(2)))
+        guard let tier = UploadTier(rawValue: Int(statement.int64(1))),
+            let state = QueueState(rawValue: Int(statement.int64(2)))
         else { return nil }
         return QueueItem(
             batchID: statement.text(0) ?? "", tier: tier, state: state, attempts: Int(statement.int64(3)),
@@ -262,7 +279,8 @@ extension Store {
         while try statement.step() {
             guard var item = queueItem(statement) else { continue }
             if !statement.isNull(11) {
-                item.lease = QueueLease(owner: Int32(statement.int64(11)), until: Instant(millisecondsSinceEpoch: statement.int64(12)))
+                item.lease = QueueLease(
+                    owner: Int32(statement.int64(11)), until: Instant(millisecondsSinceEpoch: statement.int64(12)))
             }
             result.append(
                 QueuedUpload(
@@ -281,7 +299,8 @@ extension Store {
             let select = try cached(
                 batchID == nil
                     ? "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error FROM upload_queue WHERE state = 4"
-                    : "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error FROM upload_queue WHERE batch_id = ?1")
+                    : "SELECT batch_id, tier, state, attempts, next_attempt_ms, last_error FROM upload_queue WHERE batch_id = ?1"
+            )
             if let batchID { try select.bind(.text(batchID)) } else { select.reset() }
             var items: [QueueItem] = []
             while try select.step() { if let item = queueItem(select) { items.append(item) } }
@@ -299,7 +318,9 @@ extension Store {
     /// with a wide enough window sends them again).
     public func purgeDeadUploads() throws -> Int {
         try connection.writeTransaction {
-            try prepared("DELETE FROM upload_rejections WHERE batch_id IN (SELECT batch_id FROM upload_queue WHERE state = 4)").run()
+            try prepared(
+                "DELETE FROM upload_rejections WHERE batch_id IN (SELECT batch_id FROM upload_queue WHERE state = 4)"
+            ).run()
             return try prepared("DELETE FROM upload_queue WHERE state = 4").run()
         }
     }
@@ -308,14 +329,16 @@ extension Store {
     public func nextUploadAttempt(tiers: Set<UploadTier> = Set(UploadTier.allCases)) throws -> Instant? {
         let codes = tiers.map { String($0.rawValue) }.sorted().joined(separator: ",")
         let statement = try cached(
-            "SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2) AND tier IN (\(codes.isEmpty ? "0" : codes))")
+            "SELECT min(next_attempt_ms) FROM upload_queue WHERE state IN (0, 2) AND tier IN (\(codes.isEmpty ? "0" : codes))"
+        )
         statement.reset()
         return try statement.firstRow { $0.isNull(0) ? nil : Instant(millisecondsSinceEpoch: $0.int64(0)) } ?? nil
     }
 
     /// Records that an upload run (`upload`, `sync`) started; finish it with its summary.
     public func beginUploadRun(kind: String) throws -> Int64 {
-        try prepared("INSERT INTO upload_runs(kind, started_ms) VALUES (?1, ?2)").run(.text(kind), .integer(now().millisecondsSinceEpoch))
+        try prepared("INSERT INTO upload_runs(kind, started_ms) VALUES (?1, ?2)").run(
+            .text(kind), .integer(now().millisecondsSinceEpoch))
         return try connection.scalar("SELECT last_insert_rowid()") ?? 0
     }
 

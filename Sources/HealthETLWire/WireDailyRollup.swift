@@ -62,7 +62,8 @@ extension WireDailyRollup {
     /// The wire form of a computed rollup: `sum` for cumulative metrics, statistics otherwise.
     public init(_ rollup: DailyRollup, computedAt: String) {
         self.init(
-            metric: rollup.metric, day: rollup.day.description, sum: rollup.sum, avg: rollup.average, min: rollup.minimum,
+            metric: rollup.metric, day: rollup.day.description, sum: rollup.sum, avg: rollup.average,
+            min: rollup.minimum,
             max: rollup.maximum, count: rollup.count, latest: rollup.latest, sources: rollup.sources,
             coverageSeconds: rollup.coverageSeconds, computedAt: computedAt)
     }

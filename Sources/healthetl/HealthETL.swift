@@ -14,7 +14,8 @@ struct HealthETL: ParsableCommand {
             """,
         version: LinkedLibraries.versionText,
         subcommands: [
-            ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self, QueueCommand.self,
+            ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self,
+            QueueCommand.self,
             ProjectionsCommand.self, ServeCommand.self, MetricsCommand.self, PluginsCommand.self,
         ])
 

@@ -26,10 +26,14 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Flag(help: "Print one JSON object with the counts instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Samples ending this close to the export date go to the hot lane (e.g. 7d, 36h).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Samples ending this close to the export date go to the hot lane (e.g. 7d, 36h).", valueName: "duration"))
     var hotWindow = "7d"
 
-    @Option(help: ArgumentHelp("Read with this source (`healthetl plugins`) instead of probing the input.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Read with this source (`healthetl plugins`) instead of probing the input.", valueName: "name"))
     var source: String?
 
     @Flag(help: "Read every input from its start, even where the store holds it already (resuming is the default).")

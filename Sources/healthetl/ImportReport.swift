@@ -26,13 +26,17 @@ enum ImportReport {
         outcomes.add("  deleted earlier (kept out)", String(summary.deletedEarlier))
         lines.append(outcomes.rendered)
         var other = TextTable("  ALSO", "COUNT")
-        other.add("  lanes hot / cold / change", "\(summary.lanes.hot) / \(summary.lanes.cold) / \(summary.lanes.change)")
+        other.add(
+            "  lanes hot / cold / change", "\(summary.lanes.hot) / \(summary.lanes.cold) / \(summary.lanes.change)")
         other.add("  correlations", String(summary.correlations))
-        other.add("  correlation components new / known", "\(summary.correlationComponents.stored) / \(summary.correlationComponents.alreadyStored)")
+        other.add(
+            "  correlation components new / known",
+            "\(summary.correlationComponents.stored) / \(summary.correlationComponents.alreadyStored)")
         other.add("  workouts new / known", "\(summary.workouts) / \(summary.workoutDuplicates)")
         other.add("  activity summaries stored", String(summary.activitySummaries))
         other.add("  documents (Me, ECG, clinical, …)", String(summary.documents))
-        other.add("  ECG recordings new / known", "\(summary.otherRecords.stored) / \(summary.otherRecords.alreadyStored)")
+        other.add(
+            "  ECG recordings new / known", "\(summary.otherRecords.stored) / \(summary.otherRecords.alreadyStored)")
         other.add("  tombstones", String(summary.tombstones))
         other.add("  tier 1 sent at once", String(summary.tier1Sent))
         other.add("  warnings", String(summary.warningCount))

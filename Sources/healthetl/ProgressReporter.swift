@@ -17,7 +17,8 @@ final class ProgressReporter {
         if let end = progress.endPosition, end > 0 {
             let fraction = min(1, Double(progress.position) / Double(end))
             let remaining = fraction > 0 ? progress.elapsedSeconds * (1 - fraction) / fraction : 0
-            line = "\(label) \(Self.bar(fraction)) \(Int(fraction * 100))% \(Self.bytes(progress.position))/\(Self.bytes(end))"
+            line =
+                "\(label) \(Self.bar(fraction)) \(Int(fraction * 100))% \(Self.bytes(progress.position))/\(Self.bytes(end))"
                 + " ETA \(Self.clock(remaining))"
         }
         line += String(format: "  %d records  %.0f rec/s", progress.recordsRead, rate)

@@ -65,16 +65,23 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
     }
 
     func run() throws {
-        let last = to.flatMap { CivilDate(text: $0) } ?? CivilDate(daysSinceEpoch: Clock.system.now().millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
+        let last =
+            to.flatMap { CivilDate(text: $0) }
+            ?? CivilDate(
+                daysSinceEpoch: Clock.system.now().millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
         let first = from.flatMap { CivilDate(text: $0) } ?? last.adding(days: -6)
         guard first <= last else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
         let catalog = try global.loadCatalog()
         if let metric, catalog.metric(named: metric) == nil {
-            throw CommandFailure("the catalog has no metric \(metric); `healthetl metrics` lists them", exitCode: .usage)
+            throw CommandFailure(
+                "the catalog has no metric \(metric); `healthetl metrics` lists them", exitCode: .usage)
         }
         do {
             let store = try global.openStore()
-            let listing = try local ? computed(store, catalog: catalog, days: first...last) : stored(store, catalog: catalog, days: first...last)
+            let listing =
+                try local
+                ? computed(store, catalog: catalog, days: first...last)
+                : stored(store, catalog: catalog, days: first...last)
             try show(listing)
         } catch let failure as CommandFailure {
             throw failure
@@ -95,16 +102,26 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
         for name in metricNames(catalog) {
             for (rollup, _, dirty) in try store.dailyProjections(metric: name, days: days) {
                 let freshness = !dirty ? "fresh" : undelivered > 0 ? "stale" : "computing"
-                rows.append(Day(rollup: WireDailyRollup(rollup, computedAt: rollup.computedAt?.description ?? ""), freshness: freshness))
+                rows.append(
+                    Day(
+                        rollup: WireDailyRollup(rollup, computedAt: rollup.computedAt?.description ?? ""),
+                        freshness: freshness))
             }
         }
-        let nights = metric == nil || metric == SleepNightCalculator.metric ? try store.sleepProjections(nights: days).map { WireSleepNight($0.night, computedAt: $0.night.computedAt?.description ?? "") } : []
-        return Listing(from: days.lowerBound.description, to: days.upperBound.description, origin: "collector", days: rows, nights: nights)
+        let nights =
+            metric == nil || metric == SleepNightCalculator.metric
+            ? try store.sleepProjections(nights: days).map {
+                WireSleepNight($0.night, computedAt: $0.night.computedAt?.description ?? "")
+            } : []
+        return Listing(
+            from: days.lowerBound.description, to: days.upperBound.description, origin: "collector", days: rows,
+            nights: nights)
     }
 
     private func computed(_ store: Store, catalog: MetricCatalog, days: ClosedRange<CivilDate>) throws -> Listing {
         let stored = try StoreConfiguration.load(store: global.resolvedStorePath)
-        let projections = LocalProjections(catalog: catalog, priority: SourcePriority(preferred: stored.sourcePriority ?? []))
+        let projections = LocalProjections(
+            catalog: catalog, priority: SourcePriority(preferred: stored.sourcePriority ?? []))
         let computed = try projections.compute(store, metrics: metricNames(catalog), days: days)
         let now = Clock.system.now().description
         return Listing(
@@ -115,9 +132,14 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
 
     private func show(_ listing: Listing) throws {
         if json { return try JSONOutput.print(listing) }
-        print("Projections \(listing.from) to \(listing.to) (\(listing.origin == "local" ? "computed here" : "from the collector"))")
+        print(
+            "Projections \(listing.from) to \(listing.to) (\(listing.origin == "local" ? "computed here" : "from the collector"))"
+        )
         if listing.days.isEmpty {
-            print(listing.origin == "local" ? "No samples in that range." : "None stored yet: `healthetl upload` refreshes them, or use --local.")
+            print(
+                listing.origin == "local"
+                    ? "No samples in that range."
+                    : "None stored yet: `healthetl upload` refreshes them, or use --local.")
         } else {
             var table = TextTable("METRIC", "DAY", "SUM / AVG", "MIN", "MAX", "COUNT", "SOURCES", "FRESHNESS")
             func number(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }
@@ -134,7 +156,8 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
         func hours(_ seconds: Double) -> String { String(format: "%.2f h", seconds / 3600) }
         for night in listing.nights {
             table.add(
-                night.night, night.source, hours(night.inBedSeconds), hours(night.asleepSeconds), hours(night.coreSeconds),
+                night.night, night.source, hours(night.inBedSeconds), hours(night.asleepSeconds),
+                hours(night.coreSeconds),
                 hours(night.deepSeconds), hours(night.remSeconds), hours(night.awakeSeconds))
         }
         print(table.rendered)

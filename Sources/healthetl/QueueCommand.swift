@@ -40,9 +40,13 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
         case "list":
             guard batchID == nil, !dead else { throw ValidationError("list takes no id and no --dead") }
         case "retry":
-            guard (batchID == nil) == dead else { throw ValidationError("retry takes a batch id, or --dead for every dead batch") }
+            guard (batchID == nil) == dead else {
+                throw ValidationError("retry takes a batch id, or --dead for every dead batch")
+            }
         case "purge":
-            guard dead, batchID == nil else { throw ValidationError("purge takes --dead (only dead batches can be purged)") }
+            guard dead, batchID == nil else {
+                throw ValidationError("purge takes --dead (only dead batches can be purged)")
+            }
         default:
             throw ValidationError("the action is list, retry or purge, not \"\(action)\"")
         }
@@ -114,15 +118,20 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
                 created: upload.created.description)
         }
         if json {
-            try JSONOutput.print(Listing(counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.name, $0.value) }), batches: batches))
+            try JSONOutput.print(
+                Listing(
+                    counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.name, $0.value) }), batches: batches))
             return
         }
         print(QueueState.allCases.map { "\($0.name) \(counts[$0] ?? 0)" }.joined(separator: ", "))
-        guard !batches.isEmpty else { return print(all ? "The queue is empty." : "Nothing waiting: every batch was delivered.") }
+        guard !batches.isEmpty else {
+            return print(all ? "The queue is empty." : "Nothing waiting: every batch was delivered.")
+        }
         var table = TextTable("BATCH", "TIER", "STATE", "SAMPLES", "DELETIONS", "ATTEMPTS", "NEXT / LAST ERROR")
         for batch in batches {
             table.add(
-                batch.batchID, String(batch.tier), batch.state, String(batch.samples), String(batch.deletions), String(batch.attempts),
+                batch.batchID, String(batch.tier), batch.state, String(batch.samples), String(batch.deletions),
+                String(batch.attempts),
                 [batch.nextAttempt, batch.lastError].compactMap { $0 }.joined(separator: " "))
         }
         print(table.rendered)

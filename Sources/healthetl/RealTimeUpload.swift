@@ -25,6 +25,7 @@ enum RealTimeUpload {
         guard report.queuedSamples > 0 || report.attempts > 0 else { return }
         printError(
             "Real-time upload (tier 1): \(report.queuedSamples) samples in \(report.queuedBatches) batches, "
-                + "\(report.deliveredBatches) delivered, \(report.failedAttempts) failed attempts (left to `healthetl upload`)")
+                + "\(report.deliveredBatches) delivered, \(report.failedAttempts) failed attempts (left to `healthetl upload`)"
+        )
     }
 }

@@ -7,7 +7,8 @@ import Logging
 struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the collector: the HTTP backend the uploaders ship batches to, with daily rollups and sleep nights.",
+        abstract:
+            "Run the collector: the HTTP backend the uploaders ship batches to, with daily rollups and sleep nights.",
         discussion: """
             Every request needs 'Authorization: Bearer TOKEN' with a token from the tokens file:
             one 'USER_ID TOKEN' line per user, mode 0600 (e.g. `echo "me $(openssl rand -hex 32)" > tokens;
@@ -24,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
     var port = 8787
 
-    @Option(help: ArgumentHelp("The collector's data directory (default: the store's collector/ folder).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("The collector's data directory (default: the store's collector/ folder).", valueName: "dir")
+    )
     var data: String?
 
     @Option(help: ArgumentHelp("The tokens file (default: DATA/tokens).", valueName: "file"))

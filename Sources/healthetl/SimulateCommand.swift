@@ -38,7 +38,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Flag(help: "Keep running: samples arrive as the simulated clock passes them.")
     var follow = false
 
-    @Option(help: ArgumentHelp("With --follow, simulated seconds per real second (default 1: real time).", valueName: "x"))
+    @Option(
+        help: ArgumentHelp("With --follow, simulated seconds per real second (default 1: real time).", valueName: "x"))
     var speed: Double?
 
     @Option(
@@ -50,7 +51,9 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("With --follow, stop when the simulated clock reaches this date.", valueName: "date"))
     var until: String?
 
-    @Option(help: ArgumentHelp("Samples ending this close to the origin arrive in the hot lane (default 7d).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Samples ending this close to the origin arrive in the hot lane (default 7d).", valueName: "duration"))
     var hotWindow: String?
 
     @Option(help: ArgumentHelp("Deletions and edits per simulated day (default 4).", valueName: "n"))
@@ -79,7 +82,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
 
     @Option(
         parsing: .upToNextOption,
-        help: ArgumentHelp("Write an export instead: FORMAT PATH, e.g. apple-health export.zip.", valueName: "format path"))
+        help: ArgumentHelp(
+            "Write an export instead: FORMAT PATH, e.g. apple-health export.zip.", valueName: "format path"))
     var export: [String] = []
 
     @Option(help: ArgumentHelp("With --export: top-level records to write (default 8000).", valueName: "n"))
@@ -91,11 +95,14 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     func validate() throws {
         if let samplesPerDay, !SampleDensity.supported.contains(samplesPerDay) {
             throw ValidationError(
-                "--samples-per-day must be between \(SampleDensity.supported.lowerBound) and \(SampleDensity.supported.upperBound) (a natural day holds about 990)")
+                "--samples-per-day must be between \(SampleDensity.supported.lowerBound) and \(SampleDensity.supported.upperBound) (a natural day holds about 990)"
+            )
         }
         if !export.isEmpty {
             guard export.count == 2, export[0] == "apple-health" else {
-                throw ValidationError("--export takes a format and a path: --export apple-health OUT.zip (apple-health is the one format)")
+                throw ValidationError(
+                    "--export takes a format and a path: --export apple-health OUT.zip (apple-health is the one format)"
+                )
             }
             if let records, records < 10 { throw ValidationError("--records must be at least 10") }
             return
@@ -109,11 +116,17 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             throw ValidationError("--hot-window takes a duration such as 7d, 36h or 90m, not \"\(hotWindow)\"")
         }
         if let changesPerDay, changesPerDay < 0 { throw ValidationError("--changes-per-day must be 0 or more") }
-        for (name, rate) in [("duplicates", duplicates), ("out-of-range", outOfRange), ("unknown-types", unknownTypes), ("late", late)] {
+        for (name, rate) in [
+            ("duplicates", duplicates), ("out-of-range", outOfRange), ("unknown-types", unknownTypes), ("late", late),
+        ] {
             if let rate, !(0...1).contains(rate) { throw ValidationError("--\(name) is a fraction between 0 and 1") }
         }
-        if let origin, Self.instant(origin) == nil { throw ValidationError("--origin takes a date such as 2026-01-01 or 2026-01-01T08:00:00Z") }
-        if let until, Self.instant(until) == nil { throw ValidationError("--until takes a date such as 2026-01-02 or 2026-01-02T08:00:00Z") }
+        if let origin, Self.instant(origin) == nil {
+            throw ValidationError("--origin takes a date such as 2026-01-01 or 2026-01-01T08:00:00Z")
+        }
+        if let until, Self.instant(until) == nil {
+            throw ValidationError("--until takes a date such as 2026-01-02 or 2026-01-02T08:00:00Z")
+        }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
     }
 
@@ -132,7 +145,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
                 clock = current
                 settings.clock = current
             }
-            try store.setStreamSettings(settings.streamName, to: String(decoding: try JSONEncoder().encode(settings), as: UTF8.self))
+            try store.setStreamSettings(
+                settings.streamName, to: String(decoding: try JSONEncoder().encode(settings), as: UTF8.self))
             sources.append(SyntheticPerson(settings: settings, catalog: catalog))
         }
         let origin = sources[0].settings.origin
@@ -145,7 +159,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         let progress = LaneProgress(enabled: !json)
         let realTime = try tierOneSender(catalog).map {
             RealTimeFollower(sender: $0, afterRow: try store.lastSampleRow(), live: follow) { error in
-                printError("real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
+                printError(
+                    "real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
             }
         }
         let runner = LiveIngest(
@@ -175,25 +190,30 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     /// The stream's settings: as stored when it exists (options given now must agree), else
     /// from the options.
     private func settings(for person: Int, store: Store, now: Instant) throws -> SyntheticSettings {
-        let defaultOrigin = follow ? Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch / 1000 * 1000) : Self.startOfDay(now)
+        let defaultOrigin =
+            follow ? Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch / 1000 * 1000) : Self.startOfDay(now)
         let requested = SyntheticSettings(
             seed: seed, person: person, origin: origin.flatMap(Self.instant) ?? defaultOrigin, historyDays: days ?? 30,
             hotWindowSeconds: hotWindow.flatMap(DurationText.seconds) ?? 7 * 86_400, changesPerDay: changesPerDay ?? 4,
             samplesPerDay: samplesPerDay,
             faults: FaultRates(
-                duplicate: duplicates ?? 0, outOfRange: outOfRange ?? 0, unknownType: unknownTypes ?? 0, late: late ?? 0))
+                duplicate: duplicates ?? 0, outOfRange: outOfRange ?? 0, unknownType: unknownTypes ?? 0, late: late ?? 0
+            ))
         guard let text = try store.streamSettings(requested.streamName) else { return requested }
         let stored: SyntheticSettings
         do {
             stored = try JSONDecoder().decode(SyntheticSettings.self, from: Data(text.utf8))
         } catch {
-            throw CommandFailure("the store's settings for \(requested.streamName) are unreadable (\(error)); use another --store")
+            throw CommandFailure(
+                "the store's settings for \(requested.streamName) are unreadable (\(error)); use another --store")
         }
         let conflicts = [
             origin != nil && stored.originMilliseconds != requested.originMilliseconds ? "--origin" : nil,
             days != nil && stored.historyDays != requested.historyDays ? "--days \(stored.historyDays)" : nil,
-            hotWindow != nil && stored.hotWindowSeconds != requested.hotWindowSeconds ? "--hot-window \(stored.hotWindowSeconds)s" : nil,
-            changesPerDay != nil && stored.changesPerDay != requested.changesPerDay ? "--changes-per-day \(stored.changesPerDay)" : nil,
+            hotWindow != nil && stored.hotWindowSeconds != requested.hotWindowSeconds
+                ? "--hot-window \(stored.hotWindowSeconds)s" : nil,
+            changesPerDay != nil && stored.changesPerDay != requested.changesPerDay
+                ? "--changes-per-day \(stored.changesPerDay)" : nil,
             samplesPerDay != nil && stored.samplesPerDay != requested.samplesPerDay
                 ? stored.samplesPerDay.map { "--samples-per-day \($0)" } ?? "the natural samples per day" : nil,
             [duplicates, outOfRange, unknownTypes, late].contains { $0 != nil } && stored.faults != requested.faults
@@ -222,7 +242,9 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         if json {
             print(summary.json)
         } else {
-            print("wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations")
+            print(
+                "wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations"
+            )
         }
     }
 
@@ -232,6 +254,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     }
 
     static func startOfDay(_ instant: Instant) -> Instant {
-        Instant(millisecondsSinceEpoch: instant.millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
+        Instant(
+            millisecondsSinceEpoch: instant.millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
     }
 }

@@ -28,14 +28,20 @@ struct SimulationReport: Encodable {
         elapsedSeconds = (summary.elapsedSeconds * 1000).rounded() / 1000
         let records = Lane.allCases.reduce(0) { $0 + summary.tally($1).records }
         samplesPerSecond = summary.elapsedSeconds > 0 ? (Double(records) / summary.elapsedSeconds).rounded() : 0
-        writerBusy = summary.elapsedSeconds > 0 ? ((summary.writerBusySeconds / summary.elapsedSeconds) * 100).rounded() / 100 : 0
+        writerBusy =
+            summary.elapsedSeconds > 0
+            ? ((summary.writerBusySeconds / summary.elapsedSeconds) * 100).rounded() / 100 : 0
     }
 
     var rendered: String {
-        var table = TextTable("lane", "records", "accepted", "flagged", "quarantined", "duplicates", "deleted earlier", "tombstones", "workouts")
+        var table = TextTable(
+            "lane", "records", "accepted", "flagged", "quarantined", "duplicates", "deleted earlier", "tombstones",
+            "workouts")
         for lane in Lane.allCases {
             let t = lanes[lane.rawValue] ?? IngestTally()
-            table.add(lane.rawValue, "\(t.records)", "\(t.accepted)", "\(t.flagged)", "\(t.quarantined)", "\(t.duplicates)", "\(t.deletedEarlier)", "\(t.tombstones)", "\(t.workouts)")
+            table.add(
+                lane.rawValue, "\(t.records)", "\(t.accepted)", "\(t.flagged)", "\(t.quarantined)", "\(t.duplicates)",
+                "\(t.deletedEarlier)", "\(t.tombstones)", "\(t.workouts)")
         }
         var cursorTable = TextTable("stream", "lane", "cursor")
         for cursor in cursors { cursorTable.add(cursor.stream, cursor.lane, "\(cursor.position)") }

@@ -8,7 +8,9 @@ struct SinkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The sink to upload to, by its registry name (`healthetl plugins`).", valueName: "name"))
     var sink = "collector"
 
-    @Option(help: ArgumentHelp("The collector's URL, e.g. https://collector.example.org (default: config.json).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The collector's URL, e.g. https://collector.example.org (default: config.json).", valueName: "url"))
     var endpoint: String?
 
     @Option(

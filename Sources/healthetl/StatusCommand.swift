@@ -42,7 +42,8 @@ struct StatusCommand: ParsableCommand, TakesGlobalOptions {
         let queue = status.queue
         print(
             "Upload queue: \(queue.pending) pending, \(queue.inFlight) in flight, \(queue.failed) failed, \(queue.dead) dead, "
-                + "\(queue.done) done; \(queue.rejectedItems) items refused; last upload \(queue.lastUpload ?? "never")")
+                + "\(queue.done) done; \(queue.rejectedItems) items refused; last upload \(queue.lastUpload ?? "never")"
+        )
         if status.cursors.isEmpty {
             print("Cursors: none yet")
         } else {

@@ -22,7 +22,8 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Flag(help: "Catch up (the one mode of sync).")
     var catchUp = false
 
-    @Option(help: ArgumentHelp("Re-send what was committed this long ago or later (default 24h).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp("Re-send what was committed this long ago or later (default 24h).", valueName: "duration"))
     var since = "24h"
 
     @Option(help: ArgumentHelp("Keep retrying failed batches this long (default 10m).", valueName: "duration"))
@@ -33,12 +34,17 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     func validate() throws {
         guard catchUp else { throw ValidationError("sync needs --catch-up (the nightly run is `healthetl upload`)") }
-        guard DurationText.seconds(since) != nil else { throw ValidationError("--since takes a duration such as 24h, 7d or 3650d") }
-        guard DurationText.seconds(maxWait) != nil else { throw ValidationError("--max-wait takes a duration such as 90s or 10m") }
+        guard DurationText.seconds(since) != nil else {
+            throw ValidationError("--since takes a duration such as 24h, 7d or 3650d")
+        }
+        guard DurationText.seconds(maxWait) != nil else {
+            throw ValidationError("--max-wait takes a duration such as 90s or 10m")
+        }
     }
 
     func run() async throws {
-        let session = UploadSession(store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
+        let session = UploadSession(
+            store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
         let window = DurationText.seconds(since) ?? 86_400
         let patience = DurationText.seconds(maxWait) ?? 600
         let report = try await CommandFailure.wrapping {

@@ -22,7 +22,8 @@ struct UploadCommand: AsyncParsableCommand, TakesGlobalOptions {
     var json = false
 
     func run() async throws {
-        let session = UploadSession(store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
+        let session = UploadSession(
+            store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
         let report = try await CommandFailure.wrapping { try await session.nightly() }
         try UploadRun.print(report, json: json)
     }

@@ -100,8 +100,7 @@ import Testing
 
     // MARK: - Token files
 
-    func write(_ text: String, mode: Int, in directory: TemporaryDirectory, name: String = "token") -> String
-    {
+    func write(_ text: String, mode: Int, in directory: TemporaryDirectory, name: String = "token") -> String {
         let path = directory.child(name)
         _ = FileManager.default.createFile(
             atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])

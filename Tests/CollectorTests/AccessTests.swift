@@ -17,8 +17,11 @@ import Testing
             let missing = try await client.post(body, key: "x", token: nil)
             #expect(missing.status == .unauthorized)
             #expect(missing.errorCode == "unauthorized")
-            #expect(try await client.post(body, key: "x", token: "alice-token-0123456789abcdeX").status == .unauthorized)
-            #expect(try await client.get("/v1/projections/sleep?from=2026-01-01&to=2026-01-02", token: nil).status == .unauthorized)
+            #expect(
+                try await client.post(body, key: "x", token: "alice-token-0123456789abcdeX").status == .unauthorized)
+            #expect(
+                try await client.get("/v1/projections/sleep?from=2026-01-01&to=2026-01-02", token: nil).status
+                    == .unauthorized)
             #expect(try await client.get("/v1/healthz", token: nil).status == .ok)
             // Nothing was stored by the refused request.
             #expect(try await client.daily("step_count", "2026-02-01", "2026-02-01").isEmpty)
@@ -29,16 +32,20 @@ import Testing
         try await harness.run { client in
             #expect(try await client.post(WireFixtures.batch("a-1", [Self.walk])).status == .ok)
             // Bob sees nothing of Alice's.
-            #expect(try await client.daily("step_count", "2026-02-01", "2026-02-01", token: CollectorHarness.bob).isEmpty)
+            #expect(
+                try await client.daily("step_count", "2026-02-01", "2026-02-01", token: CollectorHarness.bob).isEmpty)
             // Bob's deletion of Alice's sample id touches only Bob's (empty) data.
             let deletion = WireDeletion(id: Self.walk.id, metric: "step_count", start: Self.walk.start)
-            let deleted = try await client.post(WireFixtures.batch("a-1", [], deletions: [deletion]), token: CollectorHarness.bob)
+            let deleted = try await client.post(
+                WireFixtures.batch("a-1", [], deletions: [deletion]), token: CollectorHarness.bob)
             #expect(deleted.status == .ok)
             #expect(try await client.daily("step_count", "2026-02-01", "2026-02-01").map(\.sum) == [3000])
             // Batch ids are per user: Bob's "a-1" was his own new batch, not a 422 against Alice's.
             #expect(deleted.headers[.init("Idempotent-Replayed")!] == nil)
             // And Alice's own ingest still replays hers.
-            #expect(try await client.post(WireFixtures.batch("a-1", [Self.walk])).headers[.init("Idempotent-Replayed")!] == "true")
+            #expect(
+                try await client.post(WireFixtures.batch("a-1", [Self.walk])).headers[.init("Idempotent-Replayed")!]
+                    == "true")
         }
     }
 
@@ -61,7 +68,8 @@ import Testing
         let directory = harness.directory
         let path = directory.child("open-tokens")
         _ = FileManager.default.createFile(
-            atPath: path, contents: Data("alice \(CollectorHarness.alice)\n".utf8), attributes: [.posixPermissions: 0o644])
+            atPath: path, contents: Data("alice \(CollectorHarness.alice)\n".utf8),
+            attributes: [.posixPermissions: 0o644])
         #expect(throws: CollectorError.self) { try TokenFile(path: path) }
         do {
             _ = try TokenFile(path: path)
@@ -75,7 +83,8 @@ import Testing
 
     @Test func tokensAreComparedByDigestAndShortOnesRefused() throws {
         let path = harness.directory.child("short")
-        _ = FileManager.default.createFile(atPath: path, contents: Data("carol short\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("carol short\n".utf8), attributes: [.posixPermissions: 0o600])
         #expect(throws: CollectorError.self) { try TokenFile(path: path) }
         let authenticator = Authenticator(try TokenFile(path: harness.tokensPath))
         #expect(authenticator.user(authorization: "Bearer \(CollectorHarness.bob)") == "bob")

@@ -1,7 +1,7 @@
 import Foundation
 import HealthETLCore
-import HealthETLWire
 import HealthETLTestSupport
+import HealthETLWire
 import Testing
 
 /// `POST /v1/batches` under the Idempotency-Key contract, against the live server.
@@ -9,8 +9,10 @@ import Testing
     let harness = try! CollectorHarness()
 
     static let steps = [
-        WireFixtures.sample("step_count", source: "Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600),
-        WireFixtures.sample("step_count", source: "Watch", start: "2026-01-05T11:00:00Z", end: "2026-01-05T11:10:00Z", value: 400),
+        WireFixtures.sample(
+            "step_count", source: "Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600),
+        WireFixtures.sample(
+            "step_count", source: "Watch", start: "2026-01-05T11:00:00Z", end: "2026-01-05T11:10:00Z", value: 400),
     ]
 
     @Test func aReplayReturnsTheFirstResponseAndStoresNothingTwice() async throws {
@@ -46,7 +48,8 @@ import Testing
             let slow = try RawHTTPConnection(port: port)
             try slow.send(
                 "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(CollectorHarness.alice)\r\n"
-                    + "Idempotency-Key: slow\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+                    + "Idempotency-Key: slow\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            )
             try slow.send(Array(body[0..<(body.count / 2)]))
             try await Task.sleep(for: .milliseconds(300))
 
@@ -85,12 +88,16 @@ import Testing
             var badID = Self.steps[1]
             badID.id = "not-hex"
             let good = Self.steps[0]
-            let response = try await client.post(WireFixtures.batch("mixed", [unknown, negative, good, backwards, badID]))
+            let response = try await client.post(
+                WireFixtures.batch("mixed", [unknown, negative, good, backwards, badID]))
             #expect(response.status == .ok)
             let result = try #require(response.batchResponse)
             #expect(result.accepted == 1)
             #expect(result.rejected.map(\.index) == [0, 1, 3, 4])
-            #expect(result.rejected.map(\.reason) == ["unknown_metric", "value_below_hard_limit", "end_before_start", "invalid_id"])
+            #expect(
+                result.rejected.map(\.reason) == [
+                    "unknown_metric", "value_below_hard_limit", "end_before_start", "invalid_id",
+                ])
             #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [600])
         }
     }

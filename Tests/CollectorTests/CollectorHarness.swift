@@ -3,8 +3,8 @@ import Foundation
 import HTTPTypes
 import HealthETLCollector
 import HealthETLCore
-import HealthETLWire
 import HealthETLTestSupport
+import HealthETLWire
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -21,7 +21,8 @@ struct CollectorHarness {
 
     init() throws {
         let tokens = "# test users\nalice \(Self.alice)\nbob \(Self.bob)\n"
-        _ = FileManager.default.createFile(atPath: tokensPath, contents: Data(tokens.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: tokensPath, contents: Data(tokens.utf8), attributes: [.posixPermissions: 0o600])
     }
 
     /// Runs `body` against a live server; `maximumDecodedBytes` lowers the zstd limit for bomb tests.
@@ -32,7 +33,8 @@ struct CollectorHarness {
         let configuration = CollectorConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory.child("data"), tokensPath: tokensPath,
             maximumBodyBytes: maximumBodyBytes, maximumDecodedBytes: maximumDecodedBytes)
-        let storage = try SQLiteCollectorStorage(directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
+        let storage = try SQLiteCollectorStorage(
+            directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
         var logger = Logger(label: "collector-test")
         logger.logLevel = .warning
         let app = try Collector.application(
@@ -50,10 +52,14 @@ extension TestClientProtocol {
         var headers = BatchHeaders.make(key: key, token: token)
         headers[.contentType] = contentType
         if zstd { headers[.contentEncoding] = "zstd" }
-        return try await execute(uri: "/v1/batches", method: .post, headers: headers, body: ByteBuffer(bytes: zstd ? try ZstdFrame.compress(body, level: 3) : body))
+        return try await execute(
+            uri: "/v1/batches", method: .post, headers: headers,
+            body: ByteBuffer(bytes: zstd ? try ZstdFrame.compress(body, level: 3) : body))
     }
 
-    func post(_ batch: WireBatch, token: String = CollectorHarness.alice, zstd: Bool = false) async throws -> TestResponse {
+    func post(_ batch: WireBatch, token: String = CollectorHarness.alice, zstd: Bool = false) async throws
+        -> TestResponse
+    {
         try await post(Array(try JSONEncoder().encode(batch)), key: batch.batchID, token: token, zstd: zstd)
     }
 
@@ -69,7 +75,8 @@ extension TestClientProtocol {
     ) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: contentType]
         if let token { headers[.authorization] = "Bearer \(token)" }
-        return try await execute(uri: "/v1/settings/source-priority", method: .put, headers: headers, body: ByteBuffer(bytes: body))
+        return try await execute(
+            uri: "/v1/settings/source-priority", method: .put, headers: headers, body: ByteBuffer(bytes: body))
     }
 
     func putPriority(_ sources: [String], token: String = CollectorHarness.alice) async throws -> TestResponse {
@@ -82,7 +89,9 @@ extension TestClientProtocol {
         return try JSONDecoder().decode(WireSourcePriority.self, from: Data(buffer: response.body)).sources
     }
 
-    func daily(_ metric: String, _ from: String, _ to: String, token: String = CollectorHarness.alice) async throws -> [WireDailyRollup] {
+    func daily(_ metric: String, _ from: String, _ to: String, token: String = CollectorHarness.alice) async throws
+        -> [WireDailyRollup]
+    {
         let response = try await get("/v1/projections/daily?metric=\(metric)&from=\(from)&to=\(to)", token: token)
         return try JSONDecoder().decode(DailyBody.self, from: Data(buffer: response.body)).days
     }
@@ -109,7 +118,9 @@ struct SleepBody: Decodable { let nights: [WireSleepNight] }
 extension TestResponse {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]) ?? [:] }
     var errorCode: String? { json["error"] as? String }
-    var batchResponse: WireBatchResponse? { try? JSONDecoder().decode(WireBatchResponse.self, from: Data(buffer: body)) }
+    var batchResponse: WireBatchResponse? {
+        try? JSONDecoder().decode(WireBatchResponse.self, from: Data(buffer: body))
+    }
 }
 
 /// Samples for fixtures: an id made from the content, canonical units, UTC instants.
@@ -121,7 +132,8 @@ enum WireFixtures {
         let startInstant = TimestampParser.parse(start)!.instant
         let endInstant = TimestampParser.parse(end)!.instant
         let id = ContentID(
-            metric: metric, source: source, start: startInstant, end: endInstant, value: value.map { "\($0)" } ?? category,
+            metric: metric, source: source, start: startInstant, end: endInstant,
+            value: value.map { "\($0)" } ?? category,
             unit: nil)
         return WireSample(
             id: id.description, metric: metric, source: source, device: device, start: start, end: end,

@@ -1,5 +1,5 @@
-import Foundation
 import CollectorSink
+import Foundation
 import HTTPTypes
 import HealthETLCore
 import HealthETLWire
@@ -31,7 +31,8 @@ import Testing
             for bytes in [frame, truncated, Array("not zstd at all".utf8)] {
                 var headers = BatchHeaders.make(key: "z")
                 headers[.contentEncoding] = "zstd"
-                let response = try await client.execute(uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: bytes))
+                let response = try await client.execute(
+                    uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: bytes))
                 #expect(response.status == .badRequest)
                 #expect(response.errorCode == "invalid_zstd")
             }
@@ -47,7 +48,8 @@ import Testing
             #expect(bomb.count < 64 << 10)
             var headers = BatchHeaders.make(key: "bomb")
             headers[.contentEncoding] = "zstd"
-            let response = try await client.execute(uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: bomb))
+            let response = try await client.execute(
+                uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: bomb))
             #expect(response.status == .contentTooLarge)
             #expect(response.errorCode == "body_too_large")
         }
@@ -57,7 +59,8 @@ import Testing
         try await harness.run(maximumBodyBytes: 1 << 20) { client in
             let samples = (0..<12_000).map { index in
                 WireFixtures.sample(
-                    "heart_rate", source: "Watch \(index)", start: "2026-03-01T08:00:00Z", end: "2026-03-01T08:00:00Z", value: 64)
+                    "heart_rate", source: "Watch \(index)", start: "2026-03-01T08:00:00Z", end: "2026-03-01T08:00:00Z",
+                    value: 64)
             }
             let response = try await client.post(WireFixtures.batch("big", samples))
             #expect(response.status == .contentTooLarge)
@@ -70,7 +73,10 @@ import Testing
         ("[]", "invalid_batch"),
         ("{\"batch_id\":\"j\",\"samples\":{},\"deletions\":[]}", "invalid_batch"),
         ("{\"batch_id\":\"j\",\"deletions\":[]}", "invalid_batch"),
-        ("{\"batch_id\":\"j\",\"samples\":[{\"id\":\"00\",\"metric\":\"heart_rate\",\"source\":\"W\",\"start\":\"x\",\"end\":\"y\",\"value\":\"64\"}],\"deletions\":[]}", "invalid_batch"),
+        (
+            "{\"batch_id\":\"j\",\"samples\":[{\"id\":\"00\",\"metric\":\"heart_rate\",\"source\":\"W\",\"start\":\"x\",\"end\":\"y\",\"value\":\"64\"}],\"deletions\":[]}",
+            "invalid_batch"
+        ),
         ("\u{FF}\u{FE}", "invalid_batch"),
     ])
     func malformedOrWrongTypedJSONIs400WithAReason(body: String, code: String) async throws {
@@ -85,7 +91,8 @@ import Testing
 
     @Test func aWrongTypeNamesTheFieldButNotTheValue() async throws {
         try await harness.run { client in
-            let body = #"{"batch_id":"t","samples":[{"id":"00","metric":"heart_rate","source":"W","start":"2026-03-01T08:00:00Z","end":"2026-03-01T08:00:00Z","value":"sixty-four"}],"deletions":[]}"#
+            let body =
+                #"{"batch_id":"t","samples":[{"id":"00","metric":"heart_rate","source":"W","start":"2026-03-01T08:00:00Z","end":"2026-03-01T08:00:00Z","value":"sixty-four"}],"deletions":[]}"#
             let response = try await client.post(Array(body.utf8), key: "t")
             let message = response.json["message"] as? String ?? ""
             #expect(message.contains("samples[0].value"))
@@ -99,7 +106,9 @@ import Testing
             #expect(try await client.post(body, key: "m", contentType: "text/plain").status == .unsupportedMediaType)
             var headers = BatchHeaders.make(key: "m")
             headers[.contentEncoding] = "gzip"
-            #expect(try await client.execute(uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: body)).status == .unsupportedMediaType)
+            #expect(
+                try await client.execute(uri: "/v1/batches", method: .post, headers: headers, body: .init(bytes: body))
+                    .status == .unsupportedMediaType)
         }
     }
 }

@@ -32,9 +32,11 @@ import Testing
         // 23:30–00:30 UTC, 120 kcal: 60 on each UTC day. The same hour recorded at +01:00 is
         // 00:30–01:30 local: all of it on the 6th.
         let utc = WireFixtures.sample(
-            "active_energy_burned", source: "Apple Watch", start: "2026-01-05T23:30:00Z", end: "2026-01-06T00:30:00Z", value: 120)
+            "active_energy_burned", source: "Apple Watch", start: "2026-01-05T23:30:00Z", end: "2026-01-06T00:30:00Z",
+            value: 120)
         let paris = WireFixtures.sample(
-            "basal_energy_burned", source: "Apple Watch", start: "2026-01-05T23:30:00Z", end: "2026-01-06T00:30:00Z", value: 120,
+            "basal_energy_burned", source: "Apple Watch", start: "2026-01-05T23:30:00Z", end: "2026-01-06T00:30:00Z",
+            value: 120,
             offset: 3600)
         try await harness.run { client in
             #expect(try await client.post(WireFixtures.batch("midnight", [utc, paris])).status == .ok)
@@ -50,7 +52,8 @@ import Testing
     @Test func discreteMetricsGetStatistics() async throws {
         let readings = [(8, 60.0), (12, 90.0), (20, 75.0)].map { hour, bpm in
             WireFixtures.sample(
-                "heart_rate", source: "Apple Watch", start: "2026-01-05T\(hour):00:00Z", end: "2026-01-05T\(hour):00:00Z", value: bpm)
+                "heart_rate", source: "Apple Watch", start: "2026-01-05T\(hour):00:00Z",
+                end: "2026-01-05T\(hour):00:00Z", value: bpm)
         }
         try await harness.run { client in
             #expect(try await client.post(WireFixtures.batch("hr", readings)).status == .ok)

@@ -6,7 +6,9 @@ import Testing
     let t0 = Instant(secondsSinceEpoch: 1_000_000)
     let policy = RetryPolicy(maximumAttempts: 4, baseSeconds: 2, capSeconds: 60)
 
-    func leased(_ item: QueueItem = QueueItem(batchID: "b", tier: .batch, nextAttempt: Instant(secondsSinceEpoch: 1_000_000)))
+    func leased(
+        _ item: QueueItem = QueueItem(batchID: "b", tier: .batch, nextAttempt: Instant(secondsSinceEpoch: 1_000_000))
+    )
         throws -> QueueItem
     {
         var item = item
@@ -33,7 +35,8 @@ import Testing
         #expect(item.isReady(at: t0.adding(seconds: 1)))
         // Attempt 2: up to 4 s; random 0.25 → 1 s, but Retry-After 7 s wins.
         try item.lease(owner: 42, now: t0.adding(seconds: 1), seconds: 300)
-        try item.fail(.retryable(reason: "503", notBeforeSeconds: 7), now: t0.adding(seconds: 1), policy: policy, random: 0.25)
+        try item.fail(
+            .retryable(reason: "503", notBeforeSeconds: 7), now: t0.adding(seconds: 1), policy: policy, random: 0.25)
         #expect(item.nextAttempt == t0.adding(seconds: 8))
     }
 
@@ -43,7 +46,8 @@ import Testing
         var item = QueueItem(batchID: "b", tier: .batch, nextAttempt: t0)
         for attempt in 1...4 {
             try item.lease(owner: 1, now: item.nextAttempt, seconds: 60)
-            try item.fail(.retryable(reason: "timeout", notBeforeSeconds: nil), now: item.nextAttempt, policy: policy, random: 0)
+            try item.fail(
+                .retryable(reason: "timeout", notBeforeSeconds: nil), now: item.nextAttempt, policy: policy, random: 0)
             #expect(item.state == (attempt < 4 ? .failed : .dead))
         }
         #expect(item.lastError?.contains("gave up after 4 attempts") == true)

@@ -96,7 +96,8 @@ import Testing
             while process.isRunning {
                 usleep(2_000)
                 let cursors = try Store(directory: StoreDirectory(path: killed)).cursors()
-                let lowest = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
+                let lowest =
+                    [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
                 if lowest > size / 4 {
                     kill(process.processIdentifier, SIGKILL)
                     break
@@ -118,7 +119,9 @@ import Testing
         let read = try #require(summary["records_read"] as? Int)
         #expect(read > 0 && read < total, "read \(read) of \(total)")
         #expect(summary["bytes_read"] as? Int == Int(size - committed))
-        #expect(try Store(directory: StoreDirectory(path: killed)).contentRows() == Store(directory: StoreDirectory(path: clean)).contentRows())
+        #expect(
+            try Store(directory: StoreDirectory(path: killed)).contentRows()
+                == Store(directory: StoreDirectory(path: clean)).contentRows())
 
         // Run again once complete: nothing is left to read.
         let again = try runner.run(["--store", killed, "import", export, "--json"])
@@ -126,7 +129,8 @@ import Testing
         #expect(nothing["records_read"] as? Int == 0)
         #expect(nothing["resumed_at_byte"] as? Int == Int(size))
         // And --from-start reads it all again, adding nothing.
-        let whole = try Self.json(try runner.run(["--store", killed, "import", export, "--from-start", "--json"]).standardOutput)
+        let whole = try Self.json(
+            try runner.run(["--store", killed, "import", export, "--from-start", "--json"]).standardOutput)
         #expect(whole["records_read"] as? Int == total)
         #expect(whole["duplicates"] as? Int == total)
         #expect(whole["resumed_at_byte"] as? Int == 0)

@@ -97,7 +97,8 @@ import Testing
     @Test func gzipDisguisedAsXMLIsNotDecompressed() throws {
         let path = directory.child("export.xml")
         // The gzip magic number, then junk: a compressed file with an .xml name.
-        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01]).write(to: URL(fileURLWithPath: path))
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01]).write(
+            to: URL(fileURLWithPath: path))
         let result = try runner.run(["--store", directory.child("store"), "import", path])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("gzip"))

@@ -39,7 +39,8 @@ import Testing
         return (process, try #require(port, "no listening line: \(text)"), errors)
     }
 
-    func request(_ port: Int, _ path: String, method: String = "GET", body: Data? = nil, key: String? = nil) async throws
+    func request(_ port: Int, _ path: String, method: String = "GET", body: Data? = nil, key: String? = nil)
+        async throws
         -> (Int, Data)
     {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
@@ -60,9 +61,11 @@ import Testing
             {"batch_id":"e2e-1","samples":[{"id":"0123456789abcdef0123456789abcdef","metric":"step_count","source":"Watch",
             "start":"2026-01-05T10:00:00Z","end":"2026-01-05T10:10:00Z","value":4321}],"deletions":[]}
             """#
-        let (stored, answer) = try await request(port, "/v1/batches", method: "POST", body: Data(batch.utf8), key: "e2e-1")
+        let (stored, answer) = try await request(
+            port, "/v1/batches", method: "POST", body: Data(batch.utf8), key: "e2e-1")
         #expect(stored == 200, "\(String(decoding: answer, as: UTF8.self))")
-        let (daily, rollups) = try await request(port, "/v1/projections/daily?metric=step_count&from=2026-01-05&to=2026-01-05")
+        let (daily, rollups) = try await request(
+            port, "/v1/projections/daily?metric=step_count&from=2026-01-05&to=2026-01-05")
         #expect(daily == 200)
         #expect(String(decoding: rollups, as: UTF8.self).contains("\"sum\":4321"))
 
@@ -102,7 +105,9 @@ import Testing
     }
 
     @Test func aTokensFileOthersCanReadStopsItWithTheFix() throws {
-        let result = try runner.run(["serve", "--port", "0", "--data", directory.child("data"), "--tokens", writeTokens(mode: 0o644)])
+        let result = try runner.run([
+            "serve", "--port", "0", "--data", directory.child("data"), "--tokens", writeTokens(mode: 0o644),
+        ])
         #expect(result.exitCode == 1)
         #expect(result.standardError.contains("chmod 600"))
         #expect(!result.standardError.contains(Self.token))

@@ -38,7 +38,10 @@ import Testing
 
         let status = try json(try runner.run(["--store", directory.child("a"), "status", "--json"]).standardOutput)
         let cursors = try #require(status["cursors"] as? [[String: Any]])
-        let lanes = Set(cursors.filter { $0["stream"] as? String == "synthetic:seed-1:person-1" }.compactMap { $0["lane"] as? String })
+        let lanes = Set(
+            cursors.filter { $0["stream"] as? String == "synthetic:seed-1:person-1" }.compactMap {
+                $0["lane"] as? String
+            })
         #expect(lanes == ["hot", "cold", "change"])
 
         // Again into the same store: everything is there already.
@@ -50,7 +53,8 @@ import Testing
     @Test func aFollowRunKilledAndRestartedEndsLikeAnUninterruptedOne() throws {
         let arguments = [
             "simulate", "--follow", "--days", "4", "--seed", "2", "--origin", "2026-03-01T12:00:00Z", "--until",
-            "2026-03-03T12:00:00Z", "--speed", "40000", "--changes-per-day", "24", "--late", "0.05", "--batch-size", "300",
+            "2026-03-03T12:00:00Z", "--speed", "40000", "--changes-per-day", "24", "--late", "0.05", "--batch-size",
+            "300",
         ]
         let clean = try runner.run(["--store", directory.child("clean")] + arguments)
         #expect(clean.exitCode == 0, "\(clean.standardError)")
@@ -114,10 +118,16 @@ import Testing
 
     @Test func samplesPerDaySizesTheDaysAndStaysWithTheStream() throws {
         let store = directory.child("dense")
-        let arguments = ["--store", store, "simulate", "--days", "4", "--origin", "2026-01-01", "--changes-per-day", "0"]
-        let natural = try json(try runner.run(["--store", directory.child("natural")] + arguments.dropFirst(2) + ["--json"]).standardOutput)
+        let arguments = [
+            "--store", store, "simulate", "--days", "4", "--origin", "2026-01-01", "--changes-per-day", "0",
+        ]
+        let natural = try json(
+            try runner.run(["--store", directory.child("natural")] + arguments.dropFirst(2) + ["--json"]).standardOutput
+        )
         let dense = try json(try runner.run(arguments + ["--samples-per-day", "6000", "--json"]).standardOutput)
-        let records = { (report: [String: Any]) in ["hot", "cold"].reduce(0) { $0 + lane(report, $1)["records", default: 0] } }
+        let records = { (report: [String: Any]) in
+            ["hot", "cold"].reduce(0) { $0 + lane(report, $1)["records", default: 0] }
+        }
         // The same span of days at about 6,000 records a day instead of about 990 (how close to
         // the size asked for, over many days and seeds, is SampleDensityTests' concern).
         let ratio = Double(records(dense)) / Double(records(natural))
@@ -134,7 +144,9 @@ import Testing
 
     @Test func anAppleHealthExportImportsWithItsRecordCount() throws {
         let export = directory.child("generated.zip")
-        let written = try runner.run(["simulate", "--export", "apple-health", export, "--records", "2000", "--seed", "5"])
+        let written = try runner.run([
+            "simulate", "--export", "apple-health", export, "--records", "2000", "--seed", "5",
+        ])
         #expect(written.exitCode == 0, "\(written.standardError)")
         let imported = try runner.run(["--store", directory.child("imported"), "import", export, "--json"])
         #expect(imported.exitCode == 0, "\(imported.standardError)")

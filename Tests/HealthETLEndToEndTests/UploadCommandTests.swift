@@ -223,8 +223,10 @@ import Testing
             """
         let local = try Self.column(tierOne, database: store + "/healthetl.sqlite")
         #expect(!local.isEmpty)
-        let remote = try Self.column("SELECT hex(id) FROM samples", database: server.dataDirectory + "/healthetl.sqlite")
-        #expect(local.isSubset(of: remote), "\(local.subtracting(remote).count) tier-1 samples did not reach the collector")
+        let remote = try Self.column(
+            "SELECT hex(id) FROM samples", database: server.dataDirectory + "/healthetl.sqlite")
+        #expect(
+            local.isSubset(of: remote), "\(local.subtracting(remote).count) tier-1 samples did not reach the collector")
     }
 
     /// Tier 1 with the collector away: three quick tries (0, 1 and 3 s), then the batch waits in
@@ -239,7 +241,8 @@ import Testing
             listener.stop()
         }
         let saved = try healthetl([
-            "--store", store, "upload", "--endpoint", "http://127.0.0.1:\(closed)", "--token-file", token, "--save-config",
+            "--store", store, "upload", "--endpoint", "http://127.0.0.1:\(closed)", "--token-file", token,
+            "--save-config",
         ])
         #expect(saved.exitCode == 0, "\(saved.standardError)")
         let imported = try healthetl(["--store", store, "import", try tierOneExport(hot: 4, cold: 10), "--json"])

@@ -17,7 +17,8 @@ import Testing
             #expect(!plugin.summary.isEmpty)
             #expect(!plugin.capabilities.isEmpty)
         }
-        #expect(PluginRegistry.descriptor(kind: .sink, name: "collector")?.settings.map(\.key).contains("endpoint") == true)
+        #expect(
+            PluginRegistry.descriptor(kind: .sink, name: "collector")?.settings.map(\.key).contains("endpoint") == true)
     }
 
     @Test func theAdapterIsFoundByProbingTheContent() throws {
@@ -39,7 +40,9 @@ import Testing
 
     @Test func aNamedSourceMustExistAndReadFiles() throws {
         let sample = TestPaths.repository("SampleExports/apple-health-sample.zip")
-        #expect(type(of: try PluginRegistry.adapter(for: SourceInput(path: sample), named: "apple_health")).name == "apple_health")
+        #expect(
+            type(of: try PluginRegistry.adapter(for: SourceInput(path: sample), named: "apple_health")).name
+                == "apple_health")
         #expect(throws: RegistryError.unknown(kind: .source, name: "fitbit", known: ["apple_health", "synthetic"])) {
             _ = try PluginRegistry.adapter(for: SourceInput(path: sample), named: "fitbit")
         }

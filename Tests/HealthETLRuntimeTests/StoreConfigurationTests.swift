@@ -38,7 +38,8 @@ import Testing
 
         configuration.set("token_file", .text("/etc/healthetl/token"), for: collector)
         try configuration.save(store: store)
-        let mode = try FileManager.default.attributesOfItem(atPath: StoreConfiguration.path(store: store))[.posixPermissions]
+        let mode = try FileManager.default.attributesOfItem(atPath: StoreConfiguration.path(store: store))[
+            .posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o600)
         let reread = try StoreConfiguration.load(store: store)
         #expect(reread == configuration)
@@ -70,13 +71,18 @@ import Testing
     }
 
     @Test func commandLineSettingsWinAndAreSavedWhenAsked() throws {
-        let store = try write(#"{"sinks": {"collector": {"endpoint": "https://old.example.org", "batch_samples": 100}}}"#)
+        let store = try write(
+            #"{"sinks": {"collector": {"endpoint": "https://old.example.org", "batch_samples": 100}}}"#)
         let choice = try SinkChoice.resolve(
             store: store, overrides: ["endpoint": .text("https://new.example.org")], save: false)
         #expect(try choice.settings.text("endpoint") == "https://new.example.org")
         #expect(choice.limits.samples == 100)
-        #expect(try StoreConfiguration.load(store: store).settings(for: collector).text("endpoint") == "https://old.example.org")
+        #expect(
+            try StoreConfiguration.load(store: store).settings(for: collector).text("endpoint")
+                == "https://old.example.org")
         _ = try SinkChoice.resolve(store: store, overrides: ["endpoint": .text("https://new.example.org")], save: true)
-        #expect(try StoreConfiguration.load(store: store).settings(for: collector).text("endpoint") == "https://new.example.org")
+        #expect(
+            try StoreConfiguration.load(store: store).settings(for: collector).text("endpoint")
+                == "https://new.example.org")
     }
 }

@@ -56,7 +56,9 @@ import Testing
     @Test func cursorMovingBackwardsIsAnErrorAndWritesNothing() throws {
         let store = try openStore()
         try store.commit(batch(0..<10, cursor: 100))
-        #expect(throws: StoreError.cursorMovedBackwards(stream: "test:stream", lane: .cold, current: 100, requested: 50)) {
+        #expect(
+            throws: StoreError.cursorMovedBackwards(stream: "test:stream", lane: .cold, current: 100, requested: 50)
+        ) {
             try store.commit(batch(10..<20, cursor: 50))
         }
         #expect(try store.status().samples.total == 10)
@@ -88,7 +90,8 @@ import Testing
 
     @Test func batchWithoutCursorIsRefused() throws {
         let store = try openStore()
-        let empty = CommitBatch(stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [:])
+        let empty = CommitBatch(
+            stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [:])
         #expect(throws: StoreError.batchWithoutCursor(stream: "s")) { try store.commit(empty) }
         #expect(try store.status().samples.total == 0)
     }
@@ -129,7 +132,8 @@ import Testing
         let store = try openStore()
         try store.commit(batch(0..<3, cursor: 3))
         let victim = RecordFixtures.sample(index: 1).id
-        let deletion = Tombstone(of: RecordFixtures.sample(index: 1), reason: "deleted_at_source", deletedAt: RecordFixtures.now)
+        let deletion = Tombstone(
+            of: RecordFixtures.sample(index: 1), reason: "deleted_at_source", deletedAt: RecordFixtures.now)
         let result = try store.commit(CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 1]))
         #expect(result.tombstoned == 1)
         let status = try store.status()
@@ -139,7 +143,8 @@ import Testing
             "SELECT metric_id FROM tombstones WHERE sample_id = x'\(victim.description)'")
         #expect(metric != nil)
         // The same deletion again is not a second tombstone.
-        let repeated = try store.commit(CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 2]))
+        let repeated = try store.commit(
+            CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 2]))
         #expect(repeated.tombstoned == 0)
     }
 

@@ -20,7 +20,9 @@ import Testing
         defer { umask(previous) }
         let path = directory.child("nested/store")
         let store = try Store(directory: StoreDirectory(path: path))
-        try store.commit(CommitBatch(stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [.hot: 1]))
+        try store.commit(
+            CommitBatch(
+                stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .hot)], cursors: [.hot: 1]))
         #expect(try mode(path) == 0o700)
         // While the store is open, WAL and shared memory exist and must be as private as the database.
         for suffix in ["", "-wal", "-shm"] {
@@ -37,7 +39,10 @@ import Testing
         let tables = try store.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         var names: [String] = []
         while try tables.step() { names.append(tables.text(0) ?? "") }
-        for table in ["cursors", "devices", "dirty_keys", "import_runs", "metrics", "quarantine", "samples", "sources", "streams", "tombstones"] {
+        for table in [
+            "cursors", "devices", "dirty_keys", "import_runs", "metrics", "quarantine", "samples", "sources", "streams",
+            "tombstones",
+        ] {
             #expect(names.contains(table), "missing table \(table)")
         }
         let again = try Migrator(migrations: StoreSchema.migrations).migrate(store.connection, nowMilliseconds: 0)
@@ -87,7 +92,9 @@ import Testing
         #expect {
             _ = try Store(directory: StoreDirectory(path: path))
         } throws: { error in
-            guard case DatabaseError.unsafePermissions(let file, 0o750, let fix)? = error as? DatabaseError else { return false }
+            guard case DatabaseError.unsafePermissions(let file, 0o750, let fix)? = error as? DatabaseError else {
+                return false
+            }
             return file == path && fix.hasPrefix("chmod 700")
         }
     }

@@ -47,7 +47,9 @@ import Testing
                 INSERT INTO streams(id, name) VALUES (1, 's');
                 """)
             let insert = try old.prepare(Self.sampleInsert)
-            try insert.run(.blob([UInt8](repeating: 7, count: 16)), .integer(1), .integer(1), .integer(0), .integer(1), .integer(1), .integer(1), .integer(0))
+            try insert.run(
+                .blob([UInt8](repeating: 7, count: 16)), .integer(1), .integer(1), .integer(0), .integer(1),
+                .integer(1), .integer(1), .integer(0))
             #expect(try opcodes(Self.sampleInsert, on: old).contains("OpenEphemeral"))
         }
 
@@ -65,7 +67,9 @@ import Testing
         // The rule still holds: a lane outside 0...2 is refused, not skipped like a duplicate.
         let stray = try store.connection.prepare(Self.sampleInsert)
         #expect(throws: SQLiteError.self) {
-            try stray.run(.blob([UInt8](repeating: 8, count: 16)), .integer(1), .integer(1), .integer(0), .integer(1), .integer(3), .integer(1), .integer(0))
+            try stray.run(
+                .blob([UInt8](repeating: 8, count: 16)), .integer(1), .integer(1), .integer(0), .integer(1),
+                .integer(3), .integer(1), .integer(0))
         }
     }
 }

@@ -59,7 +59,11 @@ public final class ScriptedSink: SampleSink, @unchecked Sendable {
         }
 
         func batch(for payload: [UInt8]) -> DeliveryBatch? {
-            lock.withLock { Int(String(decoding: payload, as: UTF8.self)).flatMap { deliveries.indices.contains($0) ? deliveries[$0] : nil } }
+            lock.withLock {
+                Int(String(decoding: payload, as: UTF8.self)).flatMap {
+                    deliveries.indices.contains($0) ? deliveries[$0] : nil
+                }
+            }
         }
     }
 
@@ -104,7 +108,9 @@ public final class ScriptedSink: SampleSink, @unchecked Sendable {
         }
     }
 
-    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [DailyRollup] {
+    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError)
+        -> [DailyRollup]
+    {
         guard let definition = farEnd.catalog.metric(named: metric)?.definition else {
             throw .permanent(reason: "unknown metric \(metric)")
         }

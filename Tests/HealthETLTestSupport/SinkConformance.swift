@@ -13,7 +13,9 @@ public enum SinkConformance {
             let start = Instant(secondsSinceEpoch: 1_767_607_200 + Int64(minute) * 60)  // 2026-01-05T10:00Z
             let end = start.adding(seconds: 300)
             return Sample(
-                id: ContentID(metric: "step_count", source: "Apple Watch", start: start, end: end, value: "\(minute)", unit: "count"),
+                id: ContentID(
+                    metric: "step_count", source: "Apple Watch", start: start, end: end, value: "\(minute)",
+                    unit: "count"),
                 metric: "step_count", sourceName: "Apple Watch", start: start, end: end, utcOffsetSeconds: 0,
                 value: Double(100 + minute))
         }
@@ -23,8 +25,10 @@ public enum SinkConformance {
     static var unknown: Sample {
         let start = Instant(secondsSinceEpoch: 1_767_607_200)
         return Sample(
-            id: ContentID(metric: "no_such_metric", source: "Apple Watch", start: start, end: start, value: "1", unit: nil),
-            metric: "no_such_metric", sourceName: "Apple Watch", start: start, end: start, utcOffsetSeconds: 0, value: 1)
+            id: ContentID(
+                metric: "no_such_metric", source: "Apple Watch", start: start, end: start, value: "1", unit: nil),
+            metric: "no_such_metric", sourceName: "Apple Watch", start: start, end: start, utcOffsetSeconds: 0, value: 1
+        )
     }
 
     public static func problems(of bench: some SinkTestBench) async throws -> [String] {
@@ -59,7 +63,8 @@ public enum SinkConformance {
             } catch .retryable(_, let notBefore) {
                 if fault == .refused { problems.append("\(fault): classified retryable, not permanent") }
                 if case .throttled(let seconds) = fault, notBefore.map({ abs($0 - Double(seconds)) > 1 }) ?? true {
-                    problems.append("\(fault): the wait asked for was not kept (\(notBefore.map { "\($0)" } ?? "none"))")
+                    problems.append(
+                        "\(fault): the wait asked for was not kept (\(notBefore.map { "\($0)" } ?? "none"))")
                 }
             } catch .permanent {
                 if fault != .refused { problems.append("\(fault): classified permanent, not retryable") }
@@ -90,7 +95,9 @@ public enum SinkConformance {
             problems.append("redelivery: another receipt for the same batch")
         }
         let stored = try await bench.storedSampleIDs()
-        if !Set(steps([10, 20, 30]).map(\.id)).isSubset(of: stored) { problems.append("delivery: samples missing at the far end") }
+        if !Set(steps([10, 20, 30]).map(\.id)).isSubset(of: stored) {
+            problems.append("delivery: samples missing at the far end")
+        }
         if stored.contains(unknown.id) { problems.append("delivery: the refused item was stored") }
         return problems
     }
@@ -104,7 +111,8 @@ public enum SinkConformance {
             batchID: "conformance-delete", samples: [],
             deletions: [Tombstone(of: doomed, reason: "deleted_at_source", deletedAt: doomed.end)])
         _ = try await sink.deliver(batchID: delete.batchID, payload: try sink.encode(delete))
-        return try await bench.storedSampleIDs().contains(doomed.id) ? ["deletions: a deleted sample is still stored"] : []
+        return try await bench.storedSampleIDs().contains(doomed.id)
+            ? ["deletions: a deleted sample is still stored"] : []
     }
 
     /// `.sourcePriority`: a priority is taken, and one naming a source twice is refused for good.

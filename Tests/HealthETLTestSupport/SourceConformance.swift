@@ -21,7 +21,9 @@ public enum SourceConformance {
                 switch source.next(lane, after: cursor, now: now, limit: 5_000) {
                 case .batch(let events, let next):
                     if next < cursor { problems.append("\(lane) cursor moved back from \(cursor) to \(next)") }
-                    if next == cursor, !events.isEmpty { problems.append("\(lane) batch at \(cursor) did not move the cursor") }
+                    if next == cursor, !events.isEmpty {
+                        problems.append("\(lane) batch at \(cursor) did not move the cursor")
+                    }
                     problems += recordProblems(events, normalizer: normalizer, seen: &seen, lane: lane)
                     deletions += events.filter { if case .deletion = $0 { true } else { false } }.count
                     cursor = next
@@ -31,14 +33,16 @@ public enum SourceConformance {
                     break drain
                 case .finished:
                     if lane == .hot, declared.contains(.follows) {
-                        problems.append("it declares follows, but its hot lane finished instead of waiting for the clock")
+                        problems.append(
+                            "it declares follows, but its hot lane finished instead of waiting for the clock")
                     }
                     break drain
                 }
             }
             // Again from the final cursor: nothing that was not already there.
             if case .batch(let events, _) = source.next(lane, after: cursor, now: now, limit: 5_000), !events.isEmpty {
-                problems.append("\(lane) gives \(events.count) more events when asked again from its final cursor \(cursor)")
+                problems.append(
+                    "\(lane) gives \(events.count) more events when asked again from its final cursor \(cursor)")
             }
         }
         if declared.contains(.deletions), deletions == 0 {
@@ -49,7 +53,9 @@ public enum SourceConformance {
 
     /// Runs an adapter over an input twice (the second time resumed from the first run's final
     /// cursors): the first run's records must conform, the second must add no id.
-    public static func problems(of adapter: any SourceAdapter, input: SourceInput, catalog: MetricCatalog) throws -> [String] {
+    public static func problems(of adapter: any SourceAdapter, input: SourceInput, catalog: MetricCatalog) throws
+        -> [String]
+    {
         var first = Collector()
         let report = try adapter.read(input, into: &first)
         var problems = report.complete ? [] : ["the read was incomplete: \(report.problem ?? "no reason given")"]
@@ -60,7 +66,8 @@ public enum SourceConformance {
         let positions = first.checkpoints.map(\.position)
         if positions != positions.sorted() { problems.append("checkpoints move backwards") }
         if let end = first.endPosition, positions.last != end {
-            problems.append("the final cursor \(positions.last.map(String.init) ?? "none") is not the input's end \(end)")
+            problems.append(
+                "the final cursor \(positions.last.map(String.init) ?? "none") is not the input's end \(end)")
         }
         var seen: [ContentID: RawRecord] = [:]
         let normalizer = Normalizer(catalog: catalog, now: first.now ?? Instant(millisecondsSinceEpoch: 0))
@@ -71,7 +78,9 @@ public enum SourceConformance {
         resumed.resumeFrom = first.checkpoints.suffix(1)
         _ = try adapter.read(resumed, into: &again)
         let known = Set(seen.keys)
-        let new = again.events.compactMap(record).compactMap { normalizer.sample(from: $0)?.id }.filter { !known.contains($0) }
+        let new = again.events.compactMap(record).compactMap { normalizer.sample(from: $0)?.id }.filter {
+            !known.contains($0)
+        }
         if !new.isEmpty { problems.append("\(new.count) records are new when read again from the final cursor") }
         if type(of: adapter).capabilities.contains(.resumable) {
             problems += try resumeProblems(of: adapter, input: input, first: first, normalizer: normalizer)
@@ -104,7 +113,8 @@ public enum SourceConformance {
         let after = Set(ids(partial.events[partial.covered(upTo: at)...]))
         if after != expected {
             problems.append(
-                "resumed at \(at) it read \(after.count) records after its cursor where a whole read has \(expected.count)")
+                "resumed at \(at) it read \(after.count) records after its cursor where a whole read has \(expected.count)"
+            )
         }
         return problems
     }

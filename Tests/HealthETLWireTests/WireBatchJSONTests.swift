@@ -10,18 +10,24 @@ import Testing
             WireSample(
                 id: "0123456789abcdef0123456789abcdef", metric: "heart_rate", source: "Anna’s \"Watch\"\\\n\t\u{1}",
                 sourceVersion: "10.1", device: "<<HKDevice: 0x1>>", start: "2026-01-01T00:00:00.000Z",
-                end: "2026-01-01T00:00:00.000Z", utcOffsetSeconds: -28_800, timeZone: "America/Los_Angeles", value: 61.25,
+                end: "2026-01-01T00:00:00.000Z", utcOffsetSeconds: -28_800, timeZone: "America/Los_Angeles",
+                value: 61.25,
                 userEntered: true, flags: ["out_of_plausible_range", "future_dated"]),
             WireSample(
-                id: "fedcba9876543210fedcba9876543210", metric: "sleep_analysis", source: "Watch", start: "2026-01-01T00:00:00Z",
+                id: "fedcba9876543210fedcba9876543210", metric: "sleep_analysis", source: "Watch",
+                start: "2026-01-01T00:00:00Z",
                 end: "2026-01-01T01:00:00Z", category: "asleep_core"),
             WireSample(
-                id: "00000000000000000000000000000001", metric: "step_count", source: "Phone", start: "2026-01-01T00:00:00Z",
+                id: "00000000000000000000000000000001", metric: "step_count", source: "Phone",
+                start: "2026-01-01T00:00:00Z",
                 end: "2026-01-01T00:01:00Z", value: 1e-7, userEntered: false),
         ]
         let batch = WireBatch(
             batchID: "b1-x", samples: samples,
-            deletions: [WireDeletion(id: "00000000000000000000000000000002", metric: "step_count", start: "2026-01-01T00:00:00Z")])
+            deletions: [
+                WireDeletion(
+                    id: "00000000000000000000000000000002", metric: "step_count", start: "2026-01-01T00:00:00Z")
+            ])
         let decoded = try JSONDecoder().decode(WireBatch.self, from: Data(batch.jsonBytes()))
         #expect(decoded == batch)
         let empty = WireBatch(batchID: "e", samples: [], deletions: [])

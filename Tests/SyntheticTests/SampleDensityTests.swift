@@ -30,7 +30,8 @@ import Testing
 
     @Test func theNaturalDayIsWhatTheKnobAssumes() {
         let mean = meanPerDay(nil, days: 40)
-        #expect(abs(mean - SampleDensity.naturalPerDay) / SampleDensity.naturalPerDay < 0.05, "a natural day holds \(mean)")
+        #expect(
+            abs(mean - SampleDensity.naturalPerDay) / SampleDensity.naturalPerDay < 0.05, "a natural day holds \(mean)")
     }
 
     @Test func onlyBackgroundHeartRateChanges() {
@@ -49,7 +50,9 @@ import Testing
         var heartRates: [SimulatedRecord] = []
         dense.generate(.heartRate, plan: dense.plan(day), into: &heartRates)
         let plan = dense.plan(day)
-        let awake = heartRates.filter { $0.start > plan.wake && $0.start < plan.bedNext && !(plan.workout?.contains($0.start) ?? false) }
+        let awake = heartRates.filter {
+            $0.start > plan.wake && $0.start < plan.bedNext && !(plan.workout?.contains($0.start) ?? false)
+        }
         let starts = awake.map(\.start).sorted()
         let gaps = zip(starts.dropFirst(), starts).map { $0 - $1 }
         #expect(!gaps.isEmpty && gaps.allSatisfy { $0 >= 1 }, "background heart rate at most once a second")

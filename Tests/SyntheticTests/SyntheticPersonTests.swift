@@ -10,7 +10,9 @@ import Testing
     static let origin = Instant(secondsSinceEpoch: 1_767_225_600)  // 2026-01-01T00:00:00Z
     let catalog = try! MetricCatalog.bundled()
 
-    func person(_ settings: SyntheticSettings) -> SyntheticPerson { SyntheticPerson(settings: settings, catalog: catalog) }
+    func person(_ settings: SyntheticSettings) -> SyntheticPerson {
+        SyntheticPerson(settings: settings, catalog: catalog)
+    }
 
     /// Every record event of a lane, drained up to `now`.
     func drain(_ source: SyntheticPerson, _ lane: Lane, now: Instant) -> [RawRecord] {
@@ -34,16 +36,21 @@ import Testing
     }
 
     @Test func peopleHaveSourcesOfTheirOwn() {
-        let first = drain(person(SyntheticSettings(seed: 1, person: 1, origin: Self.origin, historyDays: 2)), .cold, now: Self.origin)
-        let second = drain(person(SyntheticSettings(seed: 1, person: 2, origin: Self.origin, historyDays: 2)), .cold, now: Self.origin)
-        #expect(Set(first.map(\.sourceName)).isDisjoint(with: second.map(\.sourceName).filter { $0.contains("\u{2019}s") }))
+        let first = drain(
+            person(SyntheticSettings(seed: 1, person: 1, origin: Self.origin, historyDays: 2)), .cold, now: Self.origin)
+        let second = drain(
+            person(SyntheticSettings(seed: 1, person: 2, origin: Self.origin, historyDays: 2)), .cold, now: Self.origin)
+        #expect(
+            Set(first.map(\.sourceName)).isDisjoint(with: second.map(\.sourceName).filter { $0.contains("\u{2019}s") }))
     }
 
     /// Hot and cold split one history between them: moving the hot window moves records from
     /// one lane to the other and changes nothing else.
     @Test func hotAndColdPartitionTheHistory() {
         func all(hotWindow: Int64) -> (hot: [RawRecord], cold: [RawRecord]) {
-            let source = person(SyntheticSettings(seed: 1, origin: Self.origin, historyDays: 6, hotWindowSeconds: hotWindow, changesPerDay: 0))
+            let source = person(
+                SyntheticSettings(
+                    seed: 1, origin: Self.origin, historyDays: 6, hotWindowSeconds: hotWindow, changesPerDay: 0))
             return (drain(source, .hot, now: Self.origin), drain(source, .cold, now: Self.origin))
         }
         let week = all(hotWindow: 3 * 86_400)
@@ -60,7 +67,10 @@ import Testing
     @Test func theHotLaneFollowsTheClock() {
         let source = person(SyntheticSettings(seed: 1, origin: Self.origin, historyDays: 1, hotWindowSeconds: 0))
         let later = Self.origin.adding(seconds: 6 * 3600)
-        guard case .batch(let events, let cursor) = source.next(.hot, after: source.initialCursor(.hot), now: later, limit: 100_000) else {
+        guard
+            case .batch(let events, let cursor) = source.next(
+                .hot, after: source.initialCursor(.hot), now: later, limit: 100_000)
+        else {
             Issue.record("six hours of a day give records")
             return
         }
@@ -81,8 +91,12 @@ import Testing
         let normalizer = Normalizer(catalog: catalog, now: Self.origin)
         // A change can overtake its record: the last day's evening arrives after the origin.
         let tomorrow = Self.origin.adding(seconds: 86_400)
-        let delivered = Set((drain(source, .hot, now: tomorrow) + drain(source, .cold, now: Self.origin)).compactMap { normalizer.sample(from: $0)?.id })
-        guard case .batch(let events, let cursor) = source.next(.change, after: 0, now: Self.origin, limit: 1_000) else {
+        let delivered = Set(
+            (drain(source, .hot, now: tomorrow) + drain(source, .cold, now: Self.origin)).compactMap {
+                normalizer.sample(from: $0)?.id
+            })
+        guard case .batch(let events, let cursor) = source.next(.change, after: 0, now: Self.origin, limit: 1_000)
+        else {
             Issue.record("four days of changes")
             return
         }
@@ -105,7 +119,10 @@ import Testing
 
     @Test func faultsAppearAtTheirRates() {
         let faults = FaultRates(duplicate: 0.05, outOfRange: 0.05, unknownType: 0.05, late: 0.1)
-        let records = drain(person(SyntheticSettings(seed: 1, origin: Self.origin, historyDays: 3, hotWindowSeconds: 0, faults: faults)), .cold, now: Self.origin)
+        let records = drain(
+            person(
+                SyntheticSettings(seed: 1, origin: Self.origin, historyDays: 3, hotWindowSeconds: 0, faults: faults)),
+            .cold, now: Self.origin)
         let unknown = records.filter { $0.type == LiveRenderer.unknownType }.count
         #expect(unknown > records.count / 40 && unknown < records.count / 10)
         var counts: [RawRecord: Int] = [:]

@@ -137,7 +137,8 @@ enum Upload {
         Uploader(
             store: store, sink: sink, limits: UploadLimits(samples: batchSamples), policy: policy,
             clock: .following { clock.now() },
-            randomness: Randomness { jitter }, owner: owner, isAlive: isAlive, leaseSeconds: 300, concurrency: concurrency)
+            randomness: Randomness { jitter }, owner: owner, isAlive: isAlive, leaseSeconds: 300,
+            concurrency: concurrency)
     }
 
     static func store(_ path: String, clock: TestClock) throws -> Store {

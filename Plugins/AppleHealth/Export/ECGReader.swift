@@ -16,23 +16,32 @@ enum ECGReader {
         let text = String(decoding: bytes, as: UTF8.self)
         var header: [MetadataEntry] = []
         var voltages: [String] = []
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in text.split(
+            omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        {
             if let comma = line.firstIndex(of: ",") {
                 let key = String(line[..<comma]).trimmingCharacters(in: .whitespaces)
                 var value = String(line[line.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = String(value.dropFirst().dropLast())
+                }
                 if !personalKeys.contains(key) { header.append(MetadataEntry(key: key, value: value)) }
-            } else if Double(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")) != nil {
+            } else if Double(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")) != nil
+            {
                 voltages.append(String(line).trimmingCharacters(in: .whitespaces))
             }
         }
         let recorded = header.first { $0.key == "Recorded Date" }.flatMap { TimestampParser.parse($0.value) }
-        let rate = header.first { $0.key == "Sample Rate" }.flatMap { Double($0.value.split(separator: " ").first ?? "") }
+        let rate = header.first { $0.key == "Sample Rate" }.flatMap {
+            Double($0.value.split(separator: " ").first ?? "")
+        }
         var end = recorded?.instant
         if let start = recorded?.instant, let rate, rate > 0 {
-            end = Instant(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(voltages.count) / rate * 1000))
+            end = Instant(
+                millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(voltages.count) / rate * 1000))
         }
-        let body = "{\"file\":\(JSONText.quoted(path)),\"header\":\(JSONText.pairs(header)),\"voltages\":["
+        let body =
+            "{\"file\":\(JSONText.quoted(path)),\"header\":\(JSONText.pairs(header)),\"voltages\":["
             + voltages.joined(separator: ",") + "]}"
         let document = ExportDocument(kind: "ecg", start: recorded?.instant, end: end, sourceName: nil, body: body)
         guard let recorded, let end else { return Recording(document: document, record: nil) }
@@ -41,8 +50,11 @@ enum ECGReader {
             sourceVersion: header.first { $0.key == "Software Version" }?.value,
             device: header.first { $0.key == "Device" }?.value,
             value: header.first { $0.key == "Classification" }.map { .text($0.value) } ?? .absent,
-            start: .timestamp(recorded), end: .timestamp(Timestamp(instant: end, utcOffsetSeconds: recorded.utcOffsetSeconds)),
-            metadata: header.filter { $0.key == "Symptoms" || $0.key == "Lead" || $0.key == "Unit" || $0.key == "Sample Rate" })
+            start: .timestamp(recorded),
+            end: .timestamp(Timestamp(instant: end, utcOffsetSeconds: recorded.utcOffsetSeconds)),
+            metadata: header.filter {
+                $0.key == "Symptoms" || $0.key == "Lead" || $0.key == "Unit" || $0.key == "Sample Rate"
+            })
         return Recording(document: document, record: record)
     }
 }

@@ -68,7 +68,8 @@ final class ExportXMLHandler: XMLEventHandler {
             if name == "HealthData" {
                 locale = attributes.string("locale")
             } else {
-                throw ExportError.notAnExport(path: "export", detail: "the root element is \(name.string), not HealthData")
+                throw ExportError.notAnExport(
+                    path: "export", detail: "the root element is \(name.string), not HealthData")
             }
         case 2:
             try startTopLevel(name, attributes: attributes)
@@ -94,7 +95,6 @@ final class ExportXMLHandler: XMLEventHandler {
             workout?.inRoute = false
         }
     }
-
 
     // MARK: - Top-level elements
 
@@ -175,7 +175,8 @@ final class ExportXMLHandler: XMLEventHandler {
         } else if name == "InstantaneousBeatsPerMinute" {
             guard let start = record?.start, let time = attributes["time"],
                 let bpm = attributes["bpm"].flatMap({ DecimalText.number($0.bytes) }),
-                let instant = BeatTimeResolver.instant(of: time, near: start.instant, utcOffsetSeconds: start.utcOffsetSeconds)
+                let instant = BeatTimeResolver.instant(
+                    of: time, near: start.instant, utcOffsetSeconds: start.utcOffsetSeconds)
             else {
                 warn("unparseable_heartbeat")
                 return
@@ -203,7 +204,11 @@ final class ExportXMLHandler: XMLEventHandler {
             let event = WorkoutEvent(
                 type: attributes.string("type") ?? "", date: date,
                 durationSeconds: seconds(attributes.string("duration"), unit: attributes.string("durationUnit")))
-            if pending.activity != nil { pending.activity?.events.append(event) } else { pending.workout.events.append(event) }
+            if pending.activity != nil {
+                pending.activity?.events.append(event)
+            } else {
+                pending.workout.events.append(event)
+            }
         } else if name == "WorkoutStatistics" {
             let statistic = WorkoutStatistic(
                 type: attributes.string("type") ?? "", start: instant(attributes["startDate"]),
@@ -275,7 +280,8 @@ final class ExportXMLHandler: XMLEventHandler {
         }
         return PendingWorkout(
             workout: Workout(
-                activityType: attributes.string("workoutActivityType") ?? "", sourceName: attributes.string("sourceName") ?? "",
+                activityType: attributes.string("workoutActivityType") ?? "",
+                sourceName: attributes.string("sourceName") ?? "",
                 sourceVersion: attributes.string("sourceVersion"), device: attributes["device"].map { device($0) },
                 start: start.instant, end: end, utcOffsetSeconds: start.utcOffsetSeconds,
                 durationSeconds: seconds(attributes.string("duration"), unit: attributes.string("durationUnit")),
@@ -285,10 +291,17 @@ final class ExportXMLHandler: XMLEventHandler {
     private func activitySummary(_ attributes: XMLAttributes) {
         guard let day = attributes["dateComponents"].flatMap({ Self.civilDate($0.string) }) else {
             warn("unparseable_activity_summary")
-            events.append(.document(PendingDocument(kind: "unparseable_activity_summary", element: "ActivitySummary", attributes: entries(attributes)).document))
+            events.append(
+                .document(
+                    PendingDocument(
+                        kind: "unparseable_activity_summary", element: "ActivitySummary",
+                        attributes: entries(attributes)
+                    ).document))
             return
         }
-        events.append(.activitySummary(ActivitySummary(day: day, attributes: entries(attributes).filter { $0.key != "dateComponents" })))
+        events.append(
+            .activitySummary(
+                ActivitySummary(day: day, attributes: entries(attributes).filter { $0.key != "dateComponents" })))
     }
 
     private func device(_ bytes: XMLBytes) -> String {
@@ -346,7 +359,8 @@ final class ExportXMLHandler: XMLEventHandler {
         let name = exportDate.map { "apple_health:export-" + $0.description } ?? undatedStream
         streamName = name
         hotSince = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch - hotWindowMilliseconds)
-        events.append(.streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
+        events.append(
+            .streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
     }
 
     private func lane(_ pending: PendingRecord) -> Lane {

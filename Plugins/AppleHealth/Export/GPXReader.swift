@@ -24,8 +24,14 @@ final class GPXReader: XMLTextHandler {
             else { return }
             current = RoutePoint(instant: nil, latitude: latitude, longitude: longitude)
         } else if current != nil {
-            field = name == "ele" ? .elevation : name == "time" ? .time : name == "speed" ? .speed
-                : name == "hAcc" ? .horizontalAccuracy : nil
+            field =
+                name == "ele"
+                ? .elevation
+                : name == "time"
+                    ? .time
+                    : name == "speed"
+                        ? .speed
+                        : name == "hAcc" ? .horizontalAccuracy : nil
             text.removeAll(keepingCapacity: true)
         }
     }

@@ -14,8 +14,10 @@ struct PendingDocument {
         var body = "{\"element\":\(JSONText.quoted(element)),\"attributes\":\(JSONText.pairs(attributes))"
         if !children.isEmpty {
             body += ",\"children\":["
-            body += children.map { "{\"element\":\(JSONText.quoted($0.element)),\"attributes\":\(JSONText.pairs($0.attributes))}" }
-                .joined(separator: ",")
+            body += children.map {
+                "{\"element\":\(JSONText.quoted($0.element)),\"attributes\":\(JSONText.pairs($0.attributes))}"
+            }
+            .joined(separator: ",")
             body += "]"
         }
         return ExportDocument(kind: kind, start: start, end: end, sourceName: sourceName, body: body + "}")

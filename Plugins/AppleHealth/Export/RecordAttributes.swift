@@ -19,7 +19,11 @@ struct RecordAttributes {
                 if name == "value" { value = content }
             case 6:
                 // `source` is the 2014 pre-release spelling of `sourceName`.
-                if name == "device" { device = content } else if name == "source", sourceName == nil { sourceName = content }
+                if name == "device" {
+                    device = content
+                } else if name == "source", sourceName == nil {
+                    sourceName = content
+                }
             case 7:
                 if name == "endDate" { endDate = content }
             case 9:

@@ -348,8 +348,7 @@ struct XMLByteFilter {
 
     // MARK: - Output and position
 
-    private mutating func emit(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, at written: inout Int)
-    {
+    private mutating func emit(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, at written: inout Int) {
         if byte < 0x20 && Self.isIllegalControl(byte) {
             output[written] = Self.space
             illegalControlCharacters += 1

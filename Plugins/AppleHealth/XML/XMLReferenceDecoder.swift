@@ -33,8 +33,7 @@ enum XMLReferenceDecoder {
     private static let semicolon = UInt8(ascii: ";")
 
     /// The scalar of the reference starting at `start` (an `&`) and the reference's length in bytes.
-    private static func reference(in raw: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)?
-    {
+    private static func reference(in raw: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
         // The longest reference worth looking at is `&#x10FFFF;` or `&#1114111;` (10 bytes).
         let limit = min(raw.count, start + 12)
         var end = start + 1

@@ -72,10 +72,15 @@ struct LiveRenderer: Sendable {
         guard !record.metadata.subtracting(.beats).isEmpty else { return [] }
         var entries: [MetadataEntry] = []
         if record.metadata.contains(.motionContext) {
-            entries.append(MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: String(record.motionContext)))
+            entries.append(
+                MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: String(record.motionContext)))
         }
-        if record.metadata.contains(.userEnteredNo) { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "0")) }
-        if record.metadata.contains(.userEnteredYes) { entries.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
+        if record.metadata.contains(.userEnteredNo) {
+            entries.append(MetadataEntry(key: "HKWasUserEntered", value: "0"))
+        }
+        if record.metadata.contains(.userEnteredYes) {
+            entries.append(MetadataEntry(key: "HKWasUserEntered", value: "1"))
+        }
         if record.metadata.contains(.timeZone) {
             entries.append(MetadataEntry(key: "HKTimeZone", value: Vocabulary.timeZone))
         }
@@ -113,14 +118,26 @@ struct LiveRenderer: Sendable {
         let end = Instant(millisecondsSinceEpoch: plan.end * 1000)
         var events: [WorkoutEvent] = []
         for pause in plan.pauses {
-            events.append(WorkoutEvent(type: "HKWorkoutEventTypePause", date: Instant(millisecondsSinceEpoch: pause.pausedAt * 1000)))
-            events.append(WorkoutEvent(type: "HKWorkoutEventTypeResume", date: Instant(millisecondsSinceEpoch: pause.resumedAt * 1000)))
+            events.append(
+                WorkoutEvent(
+                    type: "HKWorkoutEventTypePause", date: Instant(millisecondsSinceEpoch: pause.pausedAt * 1000)))
+            events.append(
+                WorkoutEvent(
+                    type: "HKWorkoutEventTypeResume", date: Instant(millisecondsSinceEpoch: pause.resumedAt * 1000)))
         }
         let statistics = [
-            WorkoutStatistic(type: "HKQuantityTypeIdentifierActiveEnergyBurned", start: start, end: end, sum: plan.activeKilocalories, unit: "kcal"),
-            WorkoutStatistic(type: "HKQuantityTypeIdentifierBasalEnergyBurned", start: start, end: end, sum: plan.basalKilocalories, unit: "kcal"),
-            WorkoutStatistic(type: "HKQuantityTypeIdentifierDistanceWalkingRunning", start: start, end: end, sum: plan.metres / 1000, unit: "km"),
-            WorkoutStatistic(type: "HKQuantityTypeIdentifierStepCount", start: start, end: end, sum: Double(plan.steps), unit: "count"),
+            WorkoutStatistic(
+                type: "HKQuantityTypeIdentifierActiveEnergyBurned", start: start, end: end,
+                sum: plan.activeKilocalories, unit: "kcal"),
+            WorkoutStatistic(
+                type: "HKQuantityTypeIdentifierBasalEnergyBurned", start: start, end: end, sum: plan.basalKilocalories,
+                unit: "kcal"),
+            WorkoutStatistic(
+                type: "HKQuantityTypeIdentifierDistanceWalkingRunning", start: start, end: end, sum: plan.metres / 1000,
+                unit: "km"),
+            WorkoutStatistic(
+                type: "HKQuantityTypeIdentifierStepCount", start: start, end: end, sum: Double(plan.steps),
+                unit: "count"),
         ]
         return Workout(
             activityType: plan.running ? "HKWorkoutActivityTypeRunning" : "HKWorkoutActivityTypeWalking",

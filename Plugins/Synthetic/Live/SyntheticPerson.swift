@@ -24,7 +24,9 @@ public final class SyntheticPerson: LaneSource {
 
     public init(settings: SyntheticSettings, catalog: MetricCatalog) {
         self.settings = settings
-        let personSeed = settings.person == 1 ? settings.seed : SplitMix64.mix(settings.seed &+ UInt64(settings.person) &* 0x9E37_79B9)
+        let personSeed =
+            settings.person == 1
+            ? settings.seed : SplitMix64.mix(settings.seed &+ UInt64(settings.person) &* 0x9E37_79B9)
         model = ReadOnlyModel(HealthModel(seed: personSeed, samplesPerDay: settings.samplesPerDay), seed: personSeed)
         renderer = LiveRenderer(person: settings.person)
         normalizer = Normalizer(catalog: catalog, now: settings.origin)
@@ -112,7 +114,9 @@ public final class SyntheticPerson: LaneSource {
         guard let sample = normalizer.sample(from: original) else { return }
         let deletedAt = Instant(millisecondsSinceEpoch: at)
         let isEdit = (pick >> 40) & 1 == 1
-        events.append(.deletion(Tombstone(of: sample, reason: isEdit ? "edited_at_source" : "deleted_at_source", deletedAt: deletedAt)))
+        events.append(
+            .deletion(
+                Tombstone(of: sample, reason: isEdit ? "edited_at_source" : "deleted_at_source", deletedAt: deletedAt)))
         guard isEdit else { return }
         var corrected = picked
         corrected.value += 1 + Int64((pick >> 8) % 5)

@@ -138,8 +138,7 @@ extension HealthModel {
         }
     }
 
-    func heartRateVariability(_ plan: DayPlan, _ random: inout SplitMix64, _ records: inout [SimulatedRecord])
-    {
+    func heartRateVariability(_ plan: DayPlan, _ random: inout SplitMix64, _ records: inout [SimulatedRecord]) {
         let count = random.int(2, 5)
         let length = Double(plan.wake - plan.sleepStart)
         var times: [Int64] = (0..<count).map {

@@ -5,7 +5,8 @@ extension MetricCatalog {
             CatalogError(file: file, location: location, problem: problem)
         }
         guard document.format == CatalogDocument.currentFormat else {
-            throw fail("format", "format \(document.format) is not supported (expected \(CatalogDocument.currentFormat))")
+            throw fail(
+                "format", "format \(document.format) is not supported (expected \(CatalogDocument.currentFormat))")
         }
         for (name, set) in document.unitSets {
             // The canonical unit need not be a spelling at scale 1: HealthKit writes "%" for a

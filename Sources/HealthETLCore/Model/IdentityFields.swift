@@ -5,11 +5,14 @@ import Crypto
 /// unless its fields are unusually long.
 struct IdentityFields {
     private static let capacity = 256
-    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var inline:
+        (
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        ) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     private var count = 0
     /// Used instead of `inline` once the fields outgrow it.
     private var overflow: [UInt8]?
@@ -38,7 +41,9 @@ struct IdentityFields {
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[index...]))
             return length
         }
-        withUnsafeBytes(of: &digits) { append(bytes: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<length])) }
+        withUnsafeBytes(of: &digits) {
+            append(bytes: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<length]))
+        }
         append(byte: 0x1F)
     }
 

@@ -16,7 +16,9 @@ public struct Tombstone: Hashable, Sendable {
     /// When the source deleted it.
     public var deletedAt: Instant
 
-    public init(sampleID: ContentID, metric: String, start: Instant, end: Instant? = nil, reason: String, deletedAt: Instant) {
+    public init(
+        sampleID: ContentID, metric: String, start: Instant, end: Instant? = nil, reason: String, deletedAt: Instant
+    ) {
         self.sampleID = sampleID
         self.metric = metric
         self.start = start

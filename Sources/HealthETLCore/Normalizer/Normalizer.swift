@@ -49,7 +49,8 @@ public struct Normalizer: Sendable {
             return .failure(Rejection(.unparseableDate, "end date \"\(record.end.asWritten)\" is not a date-time"))
         }
         guard end.instant >= start.instant else {
-            return .failure(Rejection(.endBeforeStart, "ends \(start.instant.seconds(until: end.instant) * -1) s before it starts"))
+            return .failure(
+                Rejection(.endBeforeStart, "ends \(start.instant.seconds(until: end.instant) * -1) s before it starts"))
         }
         var value: Double?
         var category: String?
@@ -105,11 +106,14 @@ public struct Normalizer: Sendable {
         }
         guard let conversion = metric.conversions[unit] else {
             let accepted = metric.conversions.keys.sorted().joined(separator: ", ")
-            return .failure(Rejection(.unknownUnit, "unit \"\(unit)\" is not accepted for \(metric.id) (accepted: \(accepted))"))
+            return .failure(
+                Rejection(.unknownUnit, "unit \"\(unit)\" is not accepted for \(metric.id) (accepted: \(accepted))"))
         }
         let canonical = conversion.toCanonical(number)
         if let hard = metric.definition.hard, !hard.contains(canonical) {
-            return .failure(Rejection(.hardLimit, "\(metric.id) outside its hard limits \(hard.text) \(metric.definition.unit ?? "")"))
+            return .failure(
+                Rejection(
+                    .hardLimit, "\(metric.id) outside its hard limits \(hard.text) \(metric.definition.unit ?? "")"))
         }
         return .success(canonical)
     }

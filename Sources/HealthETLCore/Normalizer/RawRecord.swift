@@ -39,7 +39,9 @@ public struct RawRecord: Hashable, Sendable {
             ("startDate", start.asWritten), ("endDate", end.asWritten),
         ]
         fields = fields.filter { $0.1 != nil }
-        var text = "{" + fields.map { "\(JSONText.quoted($0.0)):\(JSONText.quoted($0.1!))" }
+        var text =
+            "{"
+            + fields.map { "\(JSONText.quoted($0.0)):\(JSONText.quoted($0.1!))" }
             .joined(separator: ",")
         if !metadata.isEmpty {
             text += ",\"metadata\":" + JSONText.pairs(metadata)

@@ -7,7 +7,9 @@ extension Sample {
 
     /// HealthKit's `HKWasUserEntered`: typed in by hand, which outranks any device.
     public var isUserEntered: Bool {
-        guard let flag = metadata.first(where: { $0.key == "HKWasUserEntered" })?.value.lowercased() else { return false }
+        guard let flag = metadata.first(where: { $0.key == "HKWasUserEntered" })?.value.lowercased() else {
+            return false
+        }
         return flag == "1" || flag == "true"
     }
 }

@@ -80,7 +80,8 @@ extension PluginSettings.Value: Codable {
             throw DecodingError.typeMismatch(
                 PluginSettings.Value.self,
                 DecodingError.Context(
-                    codingPath: container.codingPath, debugDescription: "a setting is true/false, a number, text or a list of text"))
+                    codingPath: container.codingPath,
+                    debugDescription: "a setting is true/false, a number, text or a list of text"))
         }
     }
 
@@ -89,7 +90,11 @@ extension PluginSettings.Value: Codable {
         switch self {
         case .flag(let flag): try container.encode(flag)
         case .number(let number):
-            if number.rounded() == number, abs(number) < 1e15 { try container.encode(Int64(number)) } else { try container.encode(number) }
+            if number.rounded() == number, abs(number) < 1e15 {
+                try container.encode(Int64(number))
+            } else {
+                try container.encode(number)
+            }
         case .text(let text): try container.encode(text)
         case .list(let list): try container.encode(list)
         }

@@ -46,12 +46,15 @@ extension SampleSink {
     public static var settings: [PluginSetting] { [] }
 
     public static var descriptor: PluginDescriptor {
-        PluginDescriptor(name: name, kind: .sink, capabilities: capabilities.names, summary: summary, settings: settings)
+        PluginDescriptor(
+            name: name, kind: .sink, capabilities: capabilities.names, summary: summary, settings: settings)
     }
 
     public func shutdown() async throws {}
 
-    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError) -> [DailyRollup] {
+    public func dailyRollups(metric: String, from: CivilDate, to: CivilDate) async throws(DeliveryError)
+        -> [DailyRollup]
+    {
         throw .permanent(reason: "\(Self.name) serves no projections")
     }
 

@@ -70,7 +70,8 @@ public struct QueueItem: Sendable, Equatable {
             } else {
                 state = .failed
                 let delay = policy.delaySeconds(afterAttempt: attempts, random: random, notBefore: notBefore)
-                nextAttempt = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch + Int64((delay * 1000).rounded(.up)))
+                nextAttempt = Instant(
+                    millisecondsSinceEpoch: now.millisecondsSinceEpoch + Int64((delay * 1000).rounded(.up)))
             }
         }
     }
