@@ -186,6 +186,21 @@ public struct ZipFixtureBuilder: Sendable {
         zip64 ? ZipFormat.zip64Sentinel32 : UInt32(truncatingIfNeeded: value)
     }
 
+    /// What both headers say about `entry`, with the CRC and sizes given (zero in a local header
+    /// that a data descriptor follows).
+    private static func fields(
+        of entry: Entry, crc32: UInt32, compressedSize: UInt64, uncompressedSize: UInt64, nameLength: Int,
+        extraLength: Int
+    ) -> ZipEntryFields {
+        ZipEntryFields(
+            versionNeeded: entry.zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate,
+            flags: entry.flags | (entry.dataDescriptor ? ZipFormat.flagDataDescriptor : 0),
+            method: entry.method,
+            modified: .dosEpoch, crc32: crc32, compressedSize: field32(compressedSize, zip64: entry.zip64),
+            uncompressedSize: field32(uncompressedSize, zip64: entry.zip64), nameLength: UInt16(nameLength),
+            extraLength: UInt16(extraLength))
+    }
+
     private func writeLocalHeader(_ entry: Entry, into out: inout [UInt8]) {
         var extra: [UInt8] = []
         if entry.zip64 {
@@ -197,13 +212,12 @@ public struct ZipFixtureBuilder: Sendable {
         }
         extra += entry.localExtra
         ZipLocalHeader(
-            versionNeeded: entry.zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate,
-            flags: entry.flags | (entry.dataDescriptor ? ZipFormat.flagDataDescriptor : 0),
-            method: entry.method, modified: .dosEpoch, crc32: entry.dataDescriptor ? 0 : entry.crc32,
-            compressedSize: Self.field32(entry.dataDescriptor ? 0 : entry.compressedSize, zip64: entry.zip64),
-            uncompressedSize: Self.field32(
-                entry.dataDescriptor ? 0 : entry.uncompressedSize, zip64: entry.zip64),
-            nameLength: UInt16(entry.name.count), extraLength: UInt16(extra.count)
+            Self.fields(
+                of: entry, crc32: entry.dataDescriptor ? 0 : entry.crc32,
+                compressedSize: entry.dataDescriptor ? 0 : entry.compressedSize,
+                uncompressedSize: entry.dataDescriptor ? 0 : entry.uncompressedSize,
+                nameLength: entry.name.count,
+                extraLength: extra.count)
         ).append(to: &out)
         out += entry.name
         out += extra
@@ -226,12 +240,9 @@ public struct ZipFixtureBuilder: Sendable {
         extra += entry.centralExtra
         ZipCentralHeader(
             versionMadeBy: entry.versionMadeBy,
-            versionNeeded: entry.zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate,
-            flags: entry.flags | (entry.dataDescriptor ? ZipFormat.flagDataDescriptor : 0),
-            method: entry.method, modified: .dosEpoch, crc32: entry.crc32,
-            compressedSize: Self.field32(entry.compressedSize, zip64: entry.zip64),
-            uncompressedSize: Self.field32(entry.uncompressedSize, zip64: entry.zip64),
-            nameLength: UInt16(name.count), extraLength: UInt16(extra.count),
+            fields: Self.fields(
+                of: entry, crc32: entry.crc32, compressedSize: entry.compressedSize,
+                uncompressedSize: entry.uncompressedSize, nameLength: name.count, extraLength: extra.count),
             externalAttributes: entry.externalAttributes,
             localHeaderOffset: Self.field32(offset, zip64: entry.zip64)
         ).append(to: &out)

@@ -112,14 +112,15 @@ public final class ZipArchive {
                 "its local header at byte \(entry.localHeaderOffset) is cut off by the end of the file "
                     + "(\(fileSize) bytes)")
         }
-        guard reader.uint32() == ZipLocalHeader.signature, let header = ZipLocalHeader(fieldsFrom: &reader)
+        guard reader.uint32() == ZipLocalHeader.signature,
+            let local = ZipLocalHeader(fieldsFrom: &reader)?.fields
         else {
             throw ZipError.entry(
                 .corruptData, entry, in: path,
                 "the central directory points at byte \(entry.localHeaderOffset), but there is no local header there"
             )
         }
-        if header.flags & ZipFormat.flagEncrypted != 0 {
+        if local.flags & ZipFormat.flagEncrypted != 0 {
             throw ZipError.entry(
                 .encrypted, entry, in: path,
                 "its local header (byte \(entry.localHeaderOffset)) marks it encrypted, and healthetl does not "
@@ -127,14 +128,14 @@ public final class ZipArchive {
                 advice:
                     "Unzip it with its password and import the export folder, or \(ZipError.reexportClause).")
         }
-        guard header.method == entry.method else {
+        guard local.method == entry.method else {
             throw ZipError.entry(
                 .corruptData, entry, in: path,
-                "its local header (byte \(entry.localHeaderOffset)) says compression method \(header.method) but the "
+                "its local header (byte \(entry.localHeaderOffset)) says compression method \(local.method) but the "
                     + "central directory says \(entry.method)")
         }
         let dataStart =
-            entry.localHeaderOffset + UInt64(headerSize + Int(header.nameLength) + Int(header.extraLength))
+            entry.localHeaderOffset + UInt64(headerSize + Int(local.nameLength) + Int(local.extraLength))
         let dataEnd = dataStart + entry.compressedSize  // cannot overflow: the layout check bounded both
         guard dataEnd <= fileSize else {
             throw ZipError.entry(

@@ -33,8 +33,9 @@ struct ZipCentralDirectoryParser {
         }
         // Within the 46 bytes just checked: it cannot fail.
         let header = ZipCentralHeader(fieldsFrom: &reader)!
-        let nameLength = Int(header.nameLength)
-        let extraLength = Int(header.extraLength)
+        let fields = header.fields
+        let nameLength = Int(fields.nameLength)
+        let extraLength = Int(fields.extraLength)
 
         let recordLength = ZipCentralHeader.size + nameLength + extraLength + Int(header.commentLength)
         try fill(recordLength, at: recordOffset)
@@ -44,8 +45,8 @@ struct ZipCentralDirectoryParser {
         cursor += recordLength
 
         // The disk number start, the last value a ZIP64 field may hold, is never needed here.
-        let needsUncompressed = header.uncompressedSize == ZipFormat.zip64Sentinel32
-        let needsCompressed = header.compressedSize == ZipFormat.zip64Sentinel32
+        let needsUncompressed = fields.uncompressedSize == ZipFormat.zip64Sentinel32
+        let needsCompressed = fields.compressedSize == ZipFormat.zip64Sentinel32
         let needsOffset = header.localHeaderOffset == ZipFormat.zip64Sentinel32
         var zip64: Zip64ExtraField?
         var unicodePathField: ArraySlice<UInt8>?
@@ -66,17 +67,17 @@ struct ZipCentralDirectoryParser {
             throw missingZip64(rawName)
         }
 
-        let flags = header.flags
+        let flags = fields.flags
         let externalAttributes = header.externalAttributes
         let unixMode = externalAttributes >> 16
         let name = ZipNameDecoder.decode(rawName, flags: flags, unicodePathField: unicodePathField)
         let lastByte = rawName.last
         return ZipEntry(
             name: name,
-            method: header.method,
-            compressedSize: zip64?.compressedSize ?? UInt64(header.compressedSize),
-            uncompressedSize: zip64?.uncompressedSize ?? UInt64(header.uncompressedSize),
-            crc32: header.crc32,
+            method: fields.method,
+            compressedSize: zip64?.compressedSize ?? UInt64(fields.compressedSize),
+            uncompressedSize: zip64?.uncompressedSize ?? UInt64(fields.uncompressedSize),
+            crc32: fields.crc32,
             localHeaderOffset: zip64?.localHeaderOffset ?? UInt64(header.localHeaderOffset),
             isDirectory: lastByte == UInt8(ascii: "/")
                 || unixMode & ZipFormat.unixTypeMask == ZipFormat.unixDirectory

@@ -222,12 +222,11 @@ public final class ZipWriter {
         var header: [UInt8] = []
         header.reserveCapacity(ZipLocalHeader.size + name.count + Self.reservedExtraSize)
         ZipLocalHeader(
-            versionNeeded: zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate, flags: Self.flags,
-            method: ZipFormat.methodDeflated, modified: timestamp, crc32: crc,
-            compressedSize: zip64 ? UInt32(Self.max32) : UInt32(compressed),
-            uncompressedSize: zip64 ? UInt32(Self.max32) : UInt32(uncompressed),
-            nameLength: UInt16(name.count),
-            extraLength: UInt16(Self.reservedExtraSize)
+            entryFields(
+                versionNeeded: zip64 ? ZipFormat.versionZip64 : ZipFormat.versionDeflate, crc: crc,
+                compressed: zip64 ? UInt32(Self.max32) : UInt32(compressed),
+                uncompressed: zip64 ? UInt32(Self.max32) : UInt32(uncompressed), name: name,
+                extraLength: Self.reservedExtraSize)
         ).append(to: &header)
         header.append(contentsOf: name)
         if zip64 {
@@ -255,16 +254,30 @@ public final class ZipWriter {
         if !zip64.isEmpty { zip64.append(to: &extra) }
         let version = extra.isEmpty ? ZipFormat.versionDeflate : ZipFormat.versionZip64
         ZipCentralHeader(
-            versionMadeBy: ZipFormat.hostUnix | version, versionNeeded: version, flags: Self.flags,
-            method: ZipFormat.methodDeflated, modified: timestamp, crc32: crc,
-            compressedSize: zip64Sizes ? UInt32(Self.max32) : UInt32(compressed),
-            uncompressedSize: zip64Sizes ? UInt32(Self.max32) : UInt32(uncompressedSize),
-            nameLength: UInt16(name.count), extraLength: UInt16(extra.count),
+            versionMadeBy: ZipFormat.hostUnix | version,
+            fields: entryFields(
+                versionNeeded: version, crc: crc,
+                compressed: zip64Sizes ? UInt32(Self.max32) : UInt32(compressed),
+                uncompressed: zip64Sizes ? UInt32(Self.max32) : UInt32(uncompressedSize), name: name,
+                extraLength: extra.count),
             externalAttributes: Self.externalAttributes,
             localHeaderOffset: zip64Offset ? UInt32(Self.max32) : UInt32(headerOffset)
         ).append(to: &directory)
         directory.append(contentsOf: name)
         directory.append(contentsOf: extra)
+    }
+
+    /// What both headers say about the entry; the sizes are their 32-bit fields.
+    private func entryFields(
+        versionNeeded: UInt16, crc: UInt32, compressed: UInt32, uncompressed: UInt32, name: [UInt8],
+        extraLength: Int
+    ) -> ZipEntryFields {
+        ZipEntryFields(
+            versionNeeded: versionNeeded, flags: Self.flags, method: ZipFormat.methodDeflated,
+            modified: timestamp,
+            crc32: crc, compressedSize: compressed, uncompressedSize: uncompressed,
+            nameLength: UInt16(name.count),
+            extraLength: UInt16(extraLength))
     }
 
     // MARK: output
