@@ -83,8 +83,8 @@ public final class AppleExportGenerator {
         guard options.out != nil || options.zipPath != nil else {
             throw GeneratorError("nothing to write: give an export.xml path (out), a zip path, or both")
         }
-        let clock = ContinuousClock()
-        let started = clock.now
+        let clock = Clock.system
+        let started = clock.monotonic()
         var summary = AppleExportSummary()
         let streams = HealthType.allCases
         var scratch: [SimulatedRecord] = []
@@ -204,7 +204,7 @@ public final class AppleExportGenerator {
         summary.days = lastDay - firstDay + 1
         summary.firstDay = Self.dayText(firstDay)
         summary.lastDay = Self.dayText(lastDay)
-        summary.xmlSeconds = (clock.now - started).seconds
+        summary.xmlSeconds = clock.secondsSince(started)
 
         // 7. GPX routes, sorted by name (byte order, as the Health app's zip lists them), each
         //    rendered once into its file and its zip entry.
@@ -232,7 +232,7 @@ public final class AppleExportGenerator {
             summary.zipBytes = Int64(try zip.finish())
             summary.zipPath = zipPath
         }
-        summary.seconds = (clock.now - started).seconds
+        summary.seconds = clock.secondsSince(started)
         return summary
     }
 
