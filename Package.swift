@@ -119,7 +119,8 @@ let package = Package(
         .target(
             name: "HealthETLRuntime",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic", "CollectorSink",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic",
+                "CollectorSink",
             ],
             swiftSettings: strict),
 
@@ -127,8 +128,7 @@ let package = Package(
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector",
-                "HealthETLRuntime", "Synthetic",
+                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "HealthETLRuntime",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

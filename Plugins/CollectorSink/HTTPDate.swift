@@ -42,9 +42,7 @@ enum HTTPDate {
         else { return nil }
         if yearDigits == 2 {
             // A two-digit year more than 50 years ahead is the most recent such year in the past.
-            let currentYear = CivilDate(
-                daysSinceEpoch: now.millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient
-            ).year
+            let currentYear = now.utcDay.year
             yearNumber += currentYear / 100 * 100
             if yearNumber > currentYear + 50 { yearNumber -= 100 }
         }

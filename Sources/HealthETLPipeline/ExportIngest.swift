@@ -17,6 +17,8 @@ public final class ExportIngest: SourceEventHandler {
     private let batchSize: Int
     /// Whether what the store's cursors cover is dropped (`false`: an input read again from its
     /// start is committed whole, its duplicates counted).
+    /// The ingest's store, for what the engine does not do: cursors, runs and snapshots.
+    private let store: any SampleLedger & CursorLedger & ImportRunLedger
     private let resumes: Bool
     private let progress: ((ImportProgress) -> Void)?
     private let started: Duration
@@ -41,10 +43,11 @@ public final class ExportIngest: SourceEventHandler {
     ///   - source: the adapter's registry name, recorded with the run.
     ///   - input: the path as the user gave it.
     public init(
-        store: Store, catalog: MetricCatalog, source: String, input: String,
+        store: any SampleLedger & CursorLedger & ImportRunLedger, catalog: MetricCatalog, source: String, input: String,
         batchSize: Int = IngestEngine.defaultBatchSize, resumes: Bool = true, clock: Clock = .system,
         afterCommit: (@Sendable (Lane) -> Void)? = nil, progress: ((ImportProgress) -> Void)? = nil
     ) throws {
+        self.store = store
         self.resumes = resumes
         self.pending = [RawBatch(capacity: batchSize), RawBatch(capacity: batchSize), RawBatch()]
         self.engine = IngestEngine(
@@ -54,11 +57,11 @@ public final class ExportIngest: SourceEventHandler {
         self.started = clock.monotonic()
         self.now = clock.now()
         self.summary = ImportSummary(input: input, source: source)
-        self.run = try store.beginImportRun(source: source, input: input)
+        self.run = try store.beginImportRun(source: source, input: input, stream: nil, snapshotTakenAt: nil)
     }
 
     /// The cursors an adapter resumes after: every lane of every stream this source wrote.
-    public static func resumePoints(store: Store, source: String) throws -> [StreamCursor] {
+    public static func resumePoints(store: any CursorLedger, source: String) throws -> [StreamCursor] {
         try store.cursors().filter { $0.stream.hasPrefix(source + ":") }
     }
 
@@ -123,9 +126,9 @@ public final class ExportIngest: SourceEventHandler {
         summary.stream = name
         summary.exportDate = isFullSnapshot ? now.description : nil
         for lane in Lane.allCases {
-            committed[lane] = try engine.store.cursor(stream: name, lane: lane) ?? 0
+            committed[lane] = try store.cursor(stream: name, lane: lane) ?? 0
         }
-        try engine.store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
+        try store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
     }
 
     private func gather(_ event: SourceEvent, lane: Lane, role: RecordRole) {
@@ -226,15 +229,15 @@ public final class ExportIngest: SourceEventHandler {
     /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
     private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
         try settle()
-        guard let previous = try engine.store.latestCompleteSnapshot(source: summary.source, excluding: run),
+        guard let previous = try store.latestCompleteSnapshot(source: summary.source, excluding: run),
             previous.takenAt < snapshot.takenAt
         else { return }
         let family = String(stream.prefix { $0 != ":" }) + ":"
-        let coverage = try engine.store.snapshotCoverage(stream: stream)
+        let coverage = try store.snapshotCoverage(stream: stream)
         for range in coverage.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
             var after: Int64 = 0
             while true {
-                let page = try engine.store.samplesMissing(
+                let page = try store.samplesMissing(
                     from: snapshot.takenAt, streamPrefix: family, coverage: range, notAfter: previous.takenAt,
                     afterRow: after, limit: batchSize)
                 guard !page.tombstoneCandidates.isEmpty else { break }
@@ -254,7 +257,7 @@ public final class ExportIngest: SourceEventHandler {
         summary.record(engine.total)
         summary.lanes.change = summary.tombstones
         summary.elapsedSeconds = elapsed
-        try engine.store.finishImportRun(id: run, complete: complete, summaryJSON: summaryJSON)
+        try store.finishImportRun(id: run, complete: complete, summaryJSON: summaryJSON)
         return summary
     }
 

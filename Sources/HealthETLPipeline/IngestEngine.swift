@@ -8,7 +8,7 @@ import HealthETLStore
 public final class IngestEngine: @unchecked Sendable {
     public static let defaultBatchSize = 5_000
 
-    let store: Store
+    let store: any SampleLedger
     let catalog: MetricCatalog
     let clock: Clock
     private let lock = NSLock()
@@ -23,7 +23,7 @@ public final class IngestEngine: @unchecked Sendable {
     ///   - afterCommit: called on the writer's thread after each commit with its lane (tier 1
     ///     sends hot work as it lands).
     init(
-        store: Store, catalog: MetricCatalog, clock: Clock, keepsNotes: Bool = false,
+        store: any SampleLedger, catalog: MetricCatalog, clock: Clock, keepsNotes: Bool = false,
         afterCommit: (@Sendable (Lane) -> Void)? = nil
     ) {
         self.store = store

@@ -19,7 +19,7 @@ final class LaneWriter: @unchecked Sendable {
     /// Called on the writer's thread after each commit.
     typealias Committed = (Lane, CommitResult, BatchNotes) -> Void
 
-    private let store: Store
+    private let store: any SampleLedger
     private let normalizer: BatchNormalizer
     private let committed: Committed
     private let clock: Clock
@@ -30,7 +30,10 @@ final class LaneWriter: @unchecked Sendable {
     private var stopped = false
     private var busySeconds = 0.0
 
-    init(store: Store, catalog: MetricCatalog, clock: Clock, capacityPerLane: Int = 2, committed: @escaping Committed) {
+    init(
+        store: any SampleLedger, catalog: MetricCatalog, clock: Clock, capacityPerLane: Int = 2,
+        committed: @escaping Committed
+    ) {
         self.store = store
         self.normalizer = BatchNormalizer(catalog: catalog)
         self.committed = committed

@@ -10,7 +10,7 @@ import HealthETLStore
 /// change lanes follow the clock until `stop` is raised. After a stop, batches already queued
 /// are still committed, so every cursor in the store covers exactly what was written.
 public final class LiveIngest {
-    private let store: Store
+    private let store: any SampleLedger & CursorLedger
     private let catalog: MetricCatalog
     private let sources: [any LaneSource]
     private let simulated: SimulatedClock
@@ -22,7 +22,8 @@ public final class LiveIngest {
     private let progress: ((LiveIngestSummary) -> Void)?
 
     public init(
-        store: Store, catalog: MetricCatalog, sources: [any LaneSource], simulated: SimulatedClock, until: Instant?,
+        store: any SampleLedger & CursorLedger, catalog: MetricCatalog, sources: [any LaneSource],
+        simulated: SimulatedClock, until: Instant?,
         stop: StopSignal, batchLimit: Int = IngestEngine.defaultBatchSize, clock: Clock = .system,
         afterCommit: (@Sendable (Lane) -> Void)? = nil, progress: ((LiveIngestSummary) -> Void)? = nil
     ) {

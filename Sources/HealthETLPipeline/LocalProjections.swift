@@ -14,7 +14,7 @@ public struct LocalProjections {
 
     /// The rollups of `metrics` for `days`, and the sleep nights ending on them when sleep is one
     /// of the metrics.
-    public func compute(_ store: Store, metrics: [String], days: ClosedRange<CivilDate>) throws
+    public func compute(_ store: any SampleLedger, metrics: [String], days: ClosedRange<CivilDate>) throws
         -> (days: [DailyRollup], nights: [SleepNight])
     {
         let span = days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch

@@ -5,11 +5,11 @@ import HealthETLStore
 /// tables, pruning what the sink no longer has in those ranges. Keys stay dirty (stale) while
 /// batches are undelivered, since the sink cannot have their data yet.
 public final class ProjectionSync {
-    let store: Store
+    let store: any ProjectionLedger & UploadQueueLedger
     let sink: any SampleSink
     let clock: Clock
 
-    public init(store: Store, sink: any SampleSink, clock: Clock = .system) {
+    public init(store: any ProjectionLedger & UploadQueueLedger, sink: any SampleSink, clock: Clock = .system) {
         self.store = store
         self.sink = sink
         self.clock = clock

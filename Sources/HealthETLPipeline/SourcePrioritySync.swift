@@ -6,14 +6,14 @@ import HealthETLStore
 /// `projections --local` does. A failure is reported, never thrown: the uploads stand, and the
 /// next run tries again because nothing was recorded as sent.
 public struct SourcePrioritySync {
-    let store: Store
+    let store: any ProjectionLedger & SinkSettingsLedger
     let sink: any SampleSink
     /// The config file's `projections.source_priority`; nil when it sets none.
     let configured: [String]?
 
     static let setting = "source_priority"
 
-    public init(store: Store, sink: any SampleSink, configured: [String]?) {
+    public init(store: any ProjectionLedger & SinkSettingsLedger, sink: any SampleSink, configured: [String]?) {
         self.store = store
         self.sink = sink
         self.configured = configured

@@ -13,7 +13,7 @@ import HealthETLStore
 /// Clock, randomness and process liveness are injected, so the tests are exact. Confined to the
 /// task that owns it (the store's connection is not shared).
 public final class Uploader {
-    let store: Store
+    let store: any UploadQueueLedger & UndeliveredChanges
     let sink: any SampleSink
     let limits: UploadLimits
     let policy: RetryPolicy
@@ -27,7 +27,8 @@ public final class Uploader {
     let concurrency: Int
 
     public init(
-        store: Store, sink: any SampleSink, limits: UploadLimits = UploadLimits(), policy: RetryPolicy = RetryPolicy(),
+        store: any UploadQueueLedger & UndeliveredChanges, sink: any SampleSink, limits: UploadLimits = UploadLimits(),
+        policy: RetryPolicy = RetryPolicy(),
         clock: Clock = .system, randomness: Randomness = .system,
         owner: Int32 = getpid(), isAlive: @escaping (Int32) -> Bool = Uploader.processIsAlive,
         leaseSeconds: Int64 = 300,
@@ -62,7 +63,8 @@ public final class Uploader {
     /// - Returns: false when everything is queued.
     func formNextPending(into report: inout UploadReport) throws -> Bool {
         let sampleMark = try store.uploadMark(.sampleRow)
-        let rows = try store.samples(afterRow: sampleMark, limit: limits.samples, leavingOutRealTime: true)
+        let rows = try store.samples(
+            afterRow: sampleMark, limit: limits.samples, committedSince: nil, leavingOutRealTime: true)
         if let last = rows.last?.row {
             try enqueue(
                 samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last],
@@ -126,7 +128,8 @@ public final class Uploader {
         let salt = "catch-up \(clock.now().millisecondsSinceEpoch)"
         var row: Int64 = 0
         while true {
-            let rows = try store.samples(afterRow: row, limit: limits.samples, committedSince: since)
+            let rows = try store.samples(
+                afterRow: row, limit: limits.samples, committedSince: since, leavingOutRealTime: false)
             guard let last = rows.last?.row else { break }
             try enqueue(
                 samples: rows.map(\.sample), deletions: [], tier: .catchUp, salt: salt, marks: [:], into: &report)
@@ -248,7 +251,7 @@ public final class Uploader {
             report.rejectedItems += receipt.rejected.count
         case .failure(let error):
             try item.fail(error, now: clock.now(), policy: policy, random: randomness.unitInterval())
-            try store.recordUpload(item)
+            try store.recordUpload(item, accepted: nil, rejections: [])
             report.failedAttempts += 1
             if item.state == .dead { report.deadBatches += 1 }
         }

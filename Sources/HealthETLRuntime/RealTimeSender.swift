@@ -14,9 +14,9 @@ public struct RealTimeSender: Sendable {
     /// `nil` when no sink is configured: there is nowhere to send to.
     /// - Throws: when a sink is configured but its settings are unusable.
     public init?(store: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws {
-        guard SinkChoice.isConfigured(store: store.path) else { return nil }
+        guard let sink = try SinkChoice.configured(store: store.path) else { return nil }
         self.store = store
-        self.sink = try SinkChoice.resolve(store: store.path)
+        self.sink = sink
         self.metrics = Set(catalog.metrics.filter { $0.tier == 1 }.map(\.id))
         self.clock = clock
     }

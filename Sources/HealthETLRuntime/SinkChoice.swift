@@ -23,20 +23,29 @@ public struct SinkChoice: Sendable {
             for (key, value) in overrides { configuration.set(key, value, for: plugin.descriptor) }
             try configuration.save(store: store)
         }
+        return try SinkChoice(plugin: plugin, configuration: configuration, overrides: overrides)
+    }
+
+    /// The sink the store's config file sets up, `nil` when its section is empty (tier 1 runs
+    /// only when there is one). The file is read once.
+    public static func configured(store: String, sink name: String = "collector") throws -> SinkChoice? {
+        let plugin = try PluginRegistry.sink(named: name)
+        let configuration = try StoreConfiguration.load(store: store)
+        guard !configuration.settings(for: plugin.descriptor).values.isEmpty else { return nil }
+        return try SinkChoice(plugin: plugin, configuration: configuration, overrides: [:])
+    }
+
+    private init(
+        plugin: any SampleSink.Type, configuration: StoreConfiguration, overrides: [String: PluginSettings.Value]
+    ) throws {
         var settings = configuration.settings(for: plugin.descriptor)
         settings.values.merge(overrides) { $1 }
         var limits = UploadLimits()
         if let samples = try settings.integer("batch_samples") { limits.samples = max(1, samples) }
         if let bytes = try settings.integer("batch_bytes") { limits.bytes = max(64 << 10, bytes) }
-        return SinkChoice(plugin: plugin, settings: settings, limits: limits)
-    }
-
-    /// Whether the store's config file names a sink of this kind at all (tier 1 runs only then).
-    public static func isConfigured(store: String, sink name: String = "collector") -> Bool {
-        guard let plugin = try? PluginRegistry.sink(named: name),
-            let configuration = try? StoreConfiguration.load(store: store)
-        else { return false }
-        return !configuration.settings(for: plugin.descriptor).values.isEmpty
+        self.plugin = plugin
+        self.settings = settings
+        self.limits = limits
     }
 
     /// A new sink; the caller shuts it down after its last use.

@@ -32,11 +32,18 @@ extension SQLiteConnection {
 
     /// SQLite's `quick_check`: every page and index entry is well formed. It reads the whole file.
     package func requireSound(path: String) throws {
-        let check = try prepare("PRAGMA quick_check(5)")
-        var findings: [String] = []
-        while try check.step() { findings.append(check.text(0) ?? "") }
+        let findings = try integrityFindings(thorough: false, limit: 5)
         guard findings == ["ok"] else {
             throw DatabaseError.damaged(path: path, finding: findings.joined(separator: "; "))
         }
+    }
+
+    /// What SQLite's own check finds, `["ok"]` for a sound database: `quick_check`, or with
+    /// `thorough` the slower `integrity_check`, which also compares every index with its table.
+    package func integrityFindings(thorough: Bool, limit: Int = 100) throws -> [String] {
+        let check = try prepare("PRAGMA \(thorough ? "integrity_check" : "quick_check")(\(limit))")
+        var findings: [String] = []
+        while try check.step() { findings.append(check.text(0) ?? "") }
+        return findings
     }
 }

@@ -4,10 +4,7 @@ import HealthETLSQLite
 extension Store {
     /// SQLite's own consistency check: `["ok"]` for a sound database.
     public func integrityCheck() throws -> [String] {
-        let statement = try connection.prepare("PRAGMA integrity_check")
-        var lines: [String] = []
-        while try statement.step() { lines.append(statement.text(0) ?? "") }
-        return lines
+        try connection.integrityFindings(thorough: true)
     }
 
     /// Every stored row as text, without what legitimately differs between two runs that imported

@@ -22,6 +22,15 @@ struct CommandFailure: Error {
     }
 
     /// Runs a library entry point, turning what it throws into a `CommandFailure`.
+    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Runs an asynchronous library entry point, turning what it throws into a `CommandFailure`.
     static func wrapping<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthETLCore
-import HealthETLPipeline
 import HealthETLRuntime
-import HealthETLStore
-import HealthETLWire
 
 /// `healthetl projections`: daily rollups and sleep nights, as refreshed from the collector
 /// (with each key's freshness) or computed here with `--local`.
@@ -37,27 +34,6 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
-    struct Day: Encodable {
-        let rollup: WireDailyRollup
-        let freshness: String
-
-        func encode(to encoder: any Encoder) throws {
-            try rollup.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(freshness, forKey: .freshness)
-        }
-
-        private enum Key: String, CodingKey { case freshness }
-    }
-
-    struct Listing: Encodable {
-        let from: String
-        let to: String
-        let origin: String
-        let days: [Day]
-        let nights: [WireSleepNight]
-    }
-
     func validate() throws {
         for (name, value) in [("--from", from), ("--to", to)] {
             if let value, CivilDate(text: value) == nil { throw ValidationError("\(name) takes a date, YYYY-MM-DD") }
@@ -65,79 +41,30 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
     }
 
     func run() throws {
-        let last =
-            to.flatMap { CivilDate(text: $0) }
-            ?? CivilDate(
-                daysSinceEpoch: Clock.system.now().millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
-        let first = from.flatMap { CivilDate(text: $0) } ?? last.adding(days: -6)
-        guard first <= last else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
-        let catalog = try global.loadCatalog()
-        if let metric, catalog.metric(named: metric) == nil {
-            throw CommandFailure(
-                "the catalog has no metric \(metric); `healthetl metrics` lists them", exitCode: .usage)
-        }
+        guard
+            let days = ProjectionQuery.days(
+                first: from.flatMap { CivilDate(text: $0) }, last: to.flatMap { CivilDate(text: $0) })
+        else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
+        let query = ProjectionQuery(metric: metric, days: days, local: local)
+        let listing: ProjectionListing
         do {
-            let store = try global.openStore()
-            let listing =
-                try local
-                ? computed(store, catalog: catalog, days: first...last)
-                : stored(store, catalog: catalog, days: first...last)
-            try show(listing)
-        } catch let failure as CommandFailure {
-            throw failure
+            listing = try query.run(store: global.storeDirectory, catalog: try global.loadCatalog())
+        } catch let error as ProjectionQueryError {
+            throw CommandFailure(error.description, exitCode: .usage)
         } catch {
             throw CommandFailure(error)
         }
+        try show(listing)
     }
 
-    private func metricNames(_ catalog: MetricCatalog) -> [String] {
-        if let metric, let resolved = catalog.metric(named: metric) { return [resolved.id] }
-        return catalog.metrics.map(\.id).sorted()
-    }
-
-    private func stored(_ store: Store, catalog: MetricCatalog, days: ClosedRange<CivilDate>) throws -> Listing {
-        let counts = try store.uploadCounts()
-        let undelivered = (counts[.pending] ?? 0) + (counts[.failed] ?? 0) + (counts[.inFlight] ?? 0)
-        var rows: [Day] = []
-        for name in metricNames(catalog) {
-            for (rollup, _, dirty) in try store.dailyProjections(metric: name, days: days) {
-                let freshness = !dirty ? "fresh" : undelivered > 0 ? "stale" : "computing"
-                rows.append(
-                    Day(
-                        rollup: WireDailyRollup(rollup, computedAt: rollup.computedAt?.description ?? ""),
-                        freshness: freshness))
-            }
-        }
-        let nights =
-            metric == nil || metric == SleepNightCalculator.metric
-            ? try store.sleepProjections(nights: days).map {
-                WireSleepNight($0.night, computedAt: $0.night.computedAt?.description ?? "")
-            } : []
-        return Listing(
-            from: days.lowerBound.description, to: days.upperBound.description, origin: "collector", days: rows,
-            nights: nights)
-    }
-
-    private func computed(_ store: Store, catalog: MetricCatalog, days: ClosedRange<CivilDate>) throws -> Listing {
-        let stored = try StoreConfiguration.load(store: global.resolvedStorePath)
-        let projections = LocalProjections(
-            catalog: catalog, priority: SourcePriority(preferred: stored.sourcePriority ?? []))
-        let computed = try projections.compute(store, metrics: metricNames(catalog), days: days)
-        let now = Clock.system.now().description
-        return Listing(
-            from: days.lowerBound.description, to: days.upperBound.description, origin: "local",
-            days: computed.days.map { Day(rollup: WireDailyRollup($0, computedAt: now), freshness: "local") },
-            nights: computed.nights.map { WireSleepNight($0, computedAt: now) })
-    }
-
-    private func show(_ listing: Listing) throws {
+    private func show(_ listing: ProjectionListing) throws {
         if json { return try JSONOutput.print(listing) }
         print(
-            "Projections \(listing.from) to \(listing.to) (\(listing.origin == "local" ? "computed here" : "from the collector"))"
+            "Projections \(listing.from) to \(listing.to) (\(listing.origin == .local ? "computed here" : "from the collector"))"
         )
         if listing.days.isEmpty {
             print(
-                listing.origin == "local"
+                listing.origin == .local
                     ? "No samples in that range."
                     : "None stored yet: `healthetl upload` refreshes them, or use --local.")
         } else {

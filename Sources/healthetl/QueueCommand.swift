@@ -1,6 +1,6 @@
 import ArgumentParser
 import HealthETLCore
-import HealthETLStore
+import HealthETLRuntime
 
 /// `healthetl queue`: inspect, retry or purge the upload queue.
 struct QueueCommand: ParsableCommand, TakesGlobalOptions {
@@ -52,52 +52,19 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
         }
     }
 
-    struct Listing: Encodable {
-        struct Batch: Encodable {
-            let batchID: String
-            let tier: Int
-            let state: String
-            let samples: Int
-            let deletions: Int
-            let attempts: Int
-            let nextAttempt: String?
-            let lastError: String?
-            let accepted: Int?
-            let rejected: Int
-            let created: String
-
-            enum CodingKeys: String, CodingKey {
-                case tier, state, samples, deletions, attempts, accepted, rejected, created
-                case batchID = "batch_id"
-                case nextAttempt = "next_attempt"
-                case lastError = "last_error"
-            }
-        }
-
-        let counts: [String: Int]
-        let batches: [Batch]
-    }
-
     func run() throws {
-        do {
-            let store = try global.openStore()
+        let queue = UploadQueueControl(store: global.storeDirectory)
+        try CommandFailure.wrapping {
             switch action {
             case "retry":
-                let count = try store.retryUploads(batchID: batchID)
-                if batchID != nil && count == 0 {
-                    throw CommandFailure("no failed or dead batch \(batchID ?? "") in the queue; see `healthetl queue`")
-                }
+                let count = try queue.retry(batchID: batchID)
                 try report(["retried": count], text: "\(count) batches back to pending; `healthetl upload` sends them")
             case "purge":
-                let count = try store.purgeDeadUploads()
+                let count = try queue.purgeDead()
                 try report(["purged": count], text: "\(count) dead batches purged")
             default:
-                try list(store)
+                try show(try queue.list(everyState: all, limit: limit))
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(error)
         }
     }
 
@@ -105,30 +72,14 @@ struct QueueCommand: ParsableCommand, TakesGlobalOptions {
         if json { try JSONOutput.print(value) } else { print(text) }
     }
 
-    private func list(_ store: Store) throws {
-        let states: Set<QueueState> = all ? Set(QueueState.allCases) : [.pending, .inFlight, .failed, .dead]
-        let uploads = try store.uploads(in: states, limit: limit)
-        let counts = try store.uploadCounts()
-        let batches = uploads.map { upload in
-            Listing.Batch(
-                batchID: upload.item.batchID, tier: upload.item.tier.rawValue, state: upload.item.state.name,
-                samples: upload.samples, deletions: upload.deletions, attempts: upload.item.attempts,
-                nextAttempt: upload.item.state == .failed ? upload.item.nextAttempt.description : nil,
-                lastError: upload.item.lastError, accepted: upload.accepted, rejected: upload.rejected,
-                created: upload.created.description)
-        }
-        if json {
-            try JSONOutput.print(
-                Listing(
-                    counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.name, $0.value) }), batches: batches))
-            return
-        }
-        print(QueueState.allCases.map { "\($0.name) \(counts[$0] ?? 0)" }.joined(separator: ", "))
-        guard !batches.isEmpty else {
+    private func show(_ listing: UploadQueueListing) throws {
+        if json { return try JSONOutput.print(listing) }
+        print(QueueState.allCases.map { "\($0.name) \(listing.counts[$0.name] ?? 0)" }.joined(separator: ", "))
+        guard !listing.batches.isEmpty else {
             return print(all ? "The queue is empty." : "Nothing waiting: every batch was delivered.")
         }
         var table = TextTable("BATCH", "TIER", "STATE", "SAMPLES", "DELETIONS", "ATTEMPTS", "NEXT / LAST ERROR")
-        for batch in batches {
+        for batch in listing.batches {
             table.add(
                 batch.batchID, String(batch.tier), batch.state, String(batch.samples), String(batch.deletions),
                 String(batch.attempts),

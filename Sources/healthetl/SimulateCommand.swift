@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
 import HealthETLCore
 import HealthETLPipeline
 import HealthETLRuntime
-import HealthETLStore
-import Synthetic
 
 /// `healthetl simulate`: synthetic people's data into the three lanes, as a finished history or
 /// live; or, with `--export`, an export file in a real format.
@@ -93,9 +90,10 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     var json = false
 
     func validate() throws {
-        if let samplesPerDay, !SampleDensity.supported.contains(samplesPerDay) {
+        let densities = SimulationRequest.samplesPerDayRange
+        if let samplesPerDay, !densities.contains(samplesPerDay) {
             throw ValidationError(
-                "--samples-per-day must be between \(SampleDensity.supported.lowerBound) and \(SampleDensity.supported.upperBound) (a natural day holds about 990)"
+                "--samples-per-day must be between \(densities.lowerBound) and \(densities.upperBound) (a natural day holds about 990)"
             )
         }
         if !export.isEmpty {
@@ -130,46 +128,56 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
     }
 
-    func run() throws {
-        if !export.isEmpty { return try writeExport(format: export[0], path: export[1]) }
-        let catalog = try global.loadCatalog()
-        let store = try global.openStore()
-        let now = Clock.system.now()
-        var sources: [SyntheticPerson] = []
-        var clock: SimulatedClock?
-        for person in 1...people {
-            var settings = try settings(for: person, store: store, now: now)
-            if follow {
-                // One clock for everyone: the first stream's decides, the others follow it.
-                let current = clock ?? Self.clock(continuing: settings, speed: speed, now: now)
-                clock = current
-                settings.clock = current
-            }
-            try store.setStreamSettings(
-                settings.streamName, to: String(decoding: try JSONEncoder().encode(settings), as: UTF8.self))
-            sources.append(SyntheticPerson(settings: settings, catalog: catalog))
-        }
-        let origin = sources[0].settings.origin
-        let runClock = clock ?? SimulatedClock(simulated: origin, wall: now, speed: 0)
-        let stopAt = follow ? until.flatMap(Self.instant) : origin
+    /// The options as the library takes them.
+    var request: SimulationRequest {
+        var request = SimulationRequest()
+        request.seed = seed
+        request.people = people
+        request.follow = follow
+        request.speed = speed
+        request.origin = origin.flatMap(Self.instant)
+        request.until = until.flatMap(Self.instant)
+        request.historyDays = days
+        request.hotWindowSeconds = hotWindow.flatMap(DurationText.seconds)
+        request.changesPerDay = changesPerDay
+        request.samplesPerDay = samplesPerDay
+        request.duplicates = duplicates
+        request.outOfRange = outOfRange
+        request.unknownTypes = unknownTypes
+        request.late = late
+        request.batchSize = batchSize
+        return request
+    }
 
+    func run() throws {
+        if !export.isEmpty { return try writeExport(to: export[1]) }
+        let simulation = Simulation(store: global.storeDirectory, catalog: try global.loadCatalog())
         let stop = StopSignal()
         let signals = SignalWatcher(stop: stop)
         defer { signals.cancel() }
         let progress = LaneProgress(enabled: !json)
-        let realTime = try tierOneSender(catalog).map {
-            RealTimeFollower(sender: $0, afterRow: try store.lastSampleRow(), live: follow) { error in
-                printError(
-                    "real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
-            }
+        let outcome: Simulation.Outcome
+        do {
+            outcome = try simulation.run(
+                request, stop: stop,
+                realTimeProblem: { skipped, error in
+                    let reason = CommandFailure(error).message
+                    printError(
+                        skipped
+                            ? "real-time upload skipped: \(reason)"
+                            : "real-time upload failed: \(reason); `healthetl upload` sends it later")
+                }, progress: progress.report)
+        } catch let error as SimulationError {
+            progress.finish()
+            if case .conflictingOptions = error { throw CommandFailure(error.description, exitCode: .usage) }
+            throw CommandFailure(error.description)
+        } catch {
+            progress.finish()
+            throw CommandFailure(error)
         }
-        let runner = LiveIngest(
-            store: store, catalog: catalog, sources: sources, simulated: runClock, until: stopAt, stop: stop,
-            batchLimit: batchSize, afterCommit: { realTime?.committed($0) }, progress: progress.report)
-        let summary = try runner.run()
         progress.finish()
-        if let report = realTime?.finish() { RealTimeUpload.describe(report) }
-        let report = SimulationReport(summary)
+        if let report = outcome.realTime { RealTimeUpload.describe(report) }
+        let report = SimulationReport(outcome.ingest)
         if json {
             try JSONOutput.print(report)
         } else {
@@ -177,67 +185,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         }
     }
 
-    /// Tier 1's sender when a sink is configured; unusable settings are said and skipped.
-    private func tierOneSender(_ catalog: MetricCatalog) -> RealTimeSender? {
-        do {
-            return try RealTimeSender(store: global.storeDirectory, catalog: catalog)
-        } catch {
-            printError("real-time upload skipped: \(CommandFailure(error).message)")
-            return nil
-        }
-    }
-
-    /// The stream's settings: as stored when it exists (options given now must agree), else
-    /// from the options.
-    private func settings(for person: Int, store: Store, now: Instant) throws -> SyntheticSettings {
-        let defaultOrigin =
-            follow ? Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch / 1000 * 1000) : Self.startOfDay(now)
-        let requested = SyntheticSettings(
-            seed: seed, person: person, origin: origin.flatMap(Self.instant) ?? defaultOrigin, historyDays: days ?? 30,
-            hotWindowSeconds: hotWindow.flatMap(DurationText.seconds) ?? 7 * 86_400, changesPerDay: changesPerDay ?? 4,
-            samplesPerDay: samplesPerDay,
-            faults: FaultRates(
-                duplicate: duplicates ?? 0, outOfRange: outOfRange ?? 0, unknownType: unknownTypes ?? 0, late: late ?? 0
-            ))
-        guard let text = try store.streamSettings(requested.streamName) else { return requested }
-        let stored: SyntheticSettings
-        do {
-            stored = try JSONDecoder().decode(SyntheticSettings.self, from: Data(text.utf8))
-        } catch {
-            throw CommandFailure(
-                "the store's settings for \(requested.streamName) are unreadable (\(error)); use another --store")
-        }
-        let conflicts = [
-            origin != nil && stored.originMilliseconds != requested.originMilliseconds ? "--origin" : nil,
-            days != nil && stored.historyDays != requested.historyDays ? "--days \(stored.historyDays)" : nil,
-            hotWindow != nil && stored.hotWindowSeconds != requested.hotWindowSeconds
-                ? "--hot-window \(stored.hotWindowSeconds)s" : nil,
-            changesPerDay != nil && stored.changesPerDay != requested.changesPerDay
-                ? "--changes-per-day \(stored.changesPerDay)" : nil,
-            samplesPerDay != nil && stored.samplesPerDay != requested.samplesPerDay
-                ? stored.samplesPerDay.map { "--samples-per-day \($0)" } ?? "the natural samples per day" : nil,
-            [duplicates, outOfRange, unknownTypes, late].contains { $0 != nil } && stored.faults != requested.faults
-                ? "the same fault rates" : nil,
-        ].compactMap { $0 }
-        guard conflicts.isEmpty else {
-            throw CommandFailure(
-                "\(requested.streamName) already exists in this store with other options (it was created with "
-                    + conflicts.joined(separator: ", ")
-                    + "); leave those options out to continue it, or use another --seed or --store", exitCode: .usage)
-        }
-        return stored
-    }
-
-    /// A follow run's clock: the stream's own, continuing (time that passed while it was
-    /// stopped counts, like a phone that was off), unless the speed changes or it never ran live.
-    private static func clock(continuing settings: SyntheticSettings, speed: Double?, now: Instant) -> SimulatedClock {
-        if let existing = settings.clock, speed == nil || speed == existing.speed { return existing }
-        let from = settings.clock?.now(wall: now) ?? settings.origin
-        return SimulatedClock(simulated: from, wall: now, speed: speed ?? settings.clock?.speed ?? 1)
-    }
-
-    private func writeExport(format: String, path: String) throws {
-        let summary = try AppleExportWriting.write(
+    private func writeExport(to path: String) throws {
+        let summary = try SyntheticExport.writeAppleHealth(
             to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay)
         if json {
             print(summary.json)
@@ -251,10 +200,5 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     static func instant(_ text: String) -> Instant? {
         let full = text.count == 10 ? text + "T00:00:00Z" : text
         return TimestampParser.parse(full)?.instant
-    }
-
-    static func startOfDay(_ instant: Instant) -> Instant {
-        Instant(
-            millisecondsSinceEpoch: instant.millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
     }
 }

@@ -67,6 +67,8 @@ public struct AppleExportSummary: Sendable {
 public final class AppleExportGenerator {
     private let options: AppleExportOptions
     private let model: HealthModel
+    /// Times the run (`AppleExportSummary.seconds`); the export's content never depends on it.
+    private let clock: Clock
     /// The export's last full day of data (it was exported the next morning).
     private let lastDay = CivilTime.days(year: 2024, month: 12, day: 1)
     /// When the export was made (see `Vocabulary.exportDate`): every zip entry carries it.
@@ -74,8 +76,9 @@ public final class AppleExportGenerator {
     /// The folder the Health app's export.zip holds everything in.
     static let zipFolder = "apple_health_export/"
 
-    public init(options: AppleExportOptions) {
+    public init(options: AppleExportOptions, clock: Clock = .system) {
         self.options = options
+        self.clock = clock
         self.model = HealthModel(seed: options.seed, samplesPerDay: options.samplesPerDay)
     }
 
@@ -83,7 +86,6 @@ public final class AppleExportGenerator {
         guard options.out != nil || options.zipPath != nil else {
             throw GeneratorError("nothing to write: give an export.xml path (out), a zip path, or both")
         }
-        let clock = Clock.system
         let started = clock.monotonic()
         var summary = AppleExportSummary()
         let streams = HealthType.allCases

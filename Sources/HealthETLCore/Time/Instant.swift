@@ -21,6 +21,21 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + seconds * 1000)
     }
 
+    /// The UTC calendar day this instant falls on.
+    public var utcDay: CivilDate {
+        CivilDate(daysSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
+    }
+
+    /// Midnight UTC of the day this instant falls on.
+    public var startOfUTCDay: Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
+    }
+
+    /// This instant without its milliseconds.
+    public var truncatedToSecond: Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 1000).quotient * 1000)
+    }
+
     /// Seconds from `self` to `later`, as a floating-point duration.
     public func seconds(until later: Instant) -> Double {
         Double(later.millisecondsSinceEpoch - millisecondsSinceEpoch) / 1000

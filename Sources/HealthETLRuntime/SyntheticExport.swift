@@ -1,14 +1,16 @@
-import Foundation
+import HealthETLCore
 import Synthetic
 
 /// `simulate --export apple-health PATH`: the generator's export, as a zip (streamed straight into
 /// the archive) or, when PATH does not end in `.zip`, a bare export.xml.
-enum AppleExportWriting {
-    static func write(to path: String, records: Int, seed: UInt64, samplesPerDay: Int?) throws -> AppleExportSummary {
+public enum SyntheticExport {
+    public static func writeAppleHealth(
+        to path: String, records: Int, seed: UInt64, samplesPerDay: Int?, clock: Clock = .system
+    ) throws -> AppleExportSummary {
         let zip = path.hasSuffix(".zip")
         let options = AppleExportOptions(
             records: records, seed: seed, out: zip ? nil : path, zipPath: zip ? path : nil,
             samplesPerDay: samplesPerDay)
-        return try AppleExportGenerator(options: options).run()
+        return try AppleExportGenerator(options: options, clock: clock).run()
     }
 }

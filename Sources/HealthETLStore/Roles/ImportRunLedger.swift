@@ -1,0 +1,17 @@
+import HealthETLCore
+
+/// Each import run, and what a complete export snapshot covered: how a newer snapshot finds the
+/// samples that vanished from it.
+public protocol ImportRunLedger: AnyObject {
+    func beginImportRun(source: String, input: String, stream: String?, snapshotTakenAt: Instant?) throws -> Int64
+    func describeImportRun(id: Int64, stream: String, snapshotTakenAt: Instant?) throws
+    func finishImportRun(id: Int64, complete: Bool, summaryJSON: String) throws
+    func latestCompleteSnapshot(source: String, excluding run: Int64) throws -> Store.CompletedSnapshot?
+    func snapshotCoverage(stream: String) throws -> [SnapshotCoverage]
+    func samplesMissing(
+        from snapshot: Instant, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
+        afterRow: Int64, limit: Int
+    ) throws -> (tombstoneCandidates: [(row: Int64, id: ContentID, start: Instant)], lastRow: Int64)
+}
+
+extension Store: ImportRunLedger {}
