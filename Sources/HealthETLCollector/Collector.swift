@@ -1,6 +1,8 @@
 import HTTPTypes
 import HealthETLCore
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 
 /// `healthetl serve`: the collector's HTTP application — routes, authentication, access log,
@@ -71,7 +73,12 @@ public enum Collector {
 
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    idleTimeout: TimeAmount.milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             services: [ProjectionRefresher(storage: storage, logger: logger)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

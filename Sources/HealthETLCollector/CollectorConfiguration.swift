@@ -1,3 +1,4 @@
+import Glibc
 import HealthETLCore
 
 /// How `healthetl serve` runs: where it listens, keeps its data, finds its tokens, and how
@@ -16,6 +17,12 @@ public struct CollectorConfiguration: Sendable {
     public var maximumDecodedBytes: Int
     /// Stored and logged times (tests set it).
     public var clock: Clock
+    /// A connection that has sent no request for this long (a request's head included) is
+    /// closed, so idle or stalled clients cannot hold file descriptors for ever.
+    public var idleTimeoutSeconds: Double = 15
+    /// Connections served at once; more wait in the listen backlog. Below the open-file limit, so
+    /// the collector never runs out of descriptors for its database and never spins on accept.
+    public var maximumConnections = CollectorConfiguration.connectionCapForFileLimit()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,
@@ -28,5 +35,14 @@ public struct CollectorConfiguration: Sendable {
         self.tokensPath = tokensPath
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumDecodedBytes = maximumDecodedBytes
+    }
+
+    /// The open-file soft limit less what the collector itself needs (database, WAL, logs, the
+    /// listening socket), at least 16.
+    public static func connectionCapForFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 960 }
+        // An unlimited soft limit reads as the largest value: serve a generous but finite number.
+        return max(16, Int(min(limit.rlim_cur, 1 << 16)) - 64)
     }
 }

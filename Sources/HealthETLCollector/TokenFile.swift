@@ -34,28 +34,43 @@ struct TokenFile {
         }
         var entries: [Entry] = []
         var users = Set<String>()
+        var digests = Set<[UInt8]>()
+        // Any line ending: "\r\n" is one Character in Swift, and a newline, so CRLF files read
+        // like LF ones instead of leaving a "\r" at the end of every token.
         for (index, rawLine) in String(decoding: data, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline
         ).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             // The token itself is never repeated in a message.
             guard fields.count == 2 else {
-                throw CollectorError("\(path) line \(index + 1): expected 'USER_ID TOKEN'")
+                throw CollectorError(
+                    "\(path) line \(index + 1): expected 'USER_ID TOKEN' (two fields separated by a space), "
+                        + "found \(fields.count) fields")
             }
             let user = String(fields[0])
             guard user.utf8.count <= 128, user.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
                 throw CollectorError("\(path) line \(index + 1): a user id is up to 128 printable ASCII characters")
             }
-            guard fields[1].utf8.count >= Self.minimumTokenLength else {
+            let token = Array(fields[1].utf8)
+            guard token.count >= Self.minimumTokenLength else {
                 throw CollectorError(
                     "\(path) line \(index + 1): the token is shorter than \(Self.minimumTokenLength) characters")
+            }
+            guard token.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+                throw CollectorError(
+                    "\(path) line \(index + 1): a token is printable ASCII, without control characters")
             }
             guard users.insert(user).inserted else {
                 throw CollectorError("\(path) line \(index + 1): user \(user) has a token already (one token per user)")
             }
-            entries.append(Entry(user: user, digest: Array(SHA256.hash(data: Array(fields[1].utf8)))))
+            let digest = Array(SHA256.hash(data: token))
+            guard digests.insert(digest).inserted else {
+                throw CollectorError(
+                    "\(path) line \(index + 1): this token is another user's too; give every user a token of their own")
+            }
+            entries.append(Entry(user: user, digest: digest))
         }
         guard !entries.isEmpty else { throw CollectorError("\(path) holds no 'USER_ID TOKEN' line") }
         self.entries = entries

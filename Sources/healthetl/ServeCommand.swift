@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthETLCollector
+import HealthETLCore
 import Logging
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
@@ -36,16 +37,32 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("Largest request body in MiB, as sent.", valueName: "MiB"))
     var maxBodyMib = 32
 
+    @Option(
+        help: ArgumentHelp("Close a connection that sends no request for this long (e.g. 15s).", valueName: "duration"))
+    var idleTimeout = "15s"
+
+    @Option(
+        help: ArgumentHelp(
+            "Connections served at once (default: the open-file limit less 64); more wait to be accepted.",
+            valueName: "n"))
+    var maxConnections: Int?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
+        guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
+            throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
+        }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     }
 
     func run() async throws {
         let dataDirectory = data ?? global.resolvedStorePath + "/collector"
-        let configuration = CollectorConfiguration(
+        var configuration = CollectorConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
             maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: max(4 * (maxBodyMib << 20), 128 << 20))
+        configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
+        if let maxConnections { configuration.maximumConnections = maxConnections }
         let catalog = try global.loadCatalog()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLTestSupport
 import HealthETLWire
 import Testing
 
@@ -91,5 +92,52 @@ import Testing
         #expect(authenticator.user(authorization: "bearer \(CollectorHarness.alice)") == "alice")
         #expect(authenticator.user(authorization: "Basic \(CollectorHarness.alice)") == nil)
         #expect(authenticator.user(authorization: "Bearer ") == nil)
+    }
+
+    private func tokensFile(_ name: String, _ text: String) -> String {
+        let path = harness.directory.child(name)
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        return path
+    }
+
+    @Test func aTokensFileWithWindowsLineEndingsWorksLikeOneWithUnixOnes() throws {
+        let one = Authenticator(try TokenFile(path: tokensFile("crlf-one", "alice \(CollectorHarness.alice)\r\n")))
+        #expect(one.user(authorization: "Bearer \(CollectorHarness.alice)") == "alice")
+        let both = Authenticator(
+            try TokenFile(
+                path: tokensFile(
+                    "crlf-two",
+                    "# users\r\nalice \(CollectorHarness.alice)\r\n\r\nbob \(CollectorHarness.bob)\r\n")))
+        #expect(both.user(authorization: "Bearer \(CollectorHarness.alice)") == "alice")
+        #expect(both.user(authorization: "Bearer \(CollectorHarness.bob)") == "bob")
+    }
+
+    @Test func oneTokenOnTwoLinesIsRefusedAtStartWithoutShowingIt() throws {
+        let path = tokensFile(
+            "shared", "alice \(CollectorHarness.alice)\ncarol \(CollectorHarness.alice)\n")
+        #expect {
+            _ = try TokenFile(path: path)
+        } throws: { error in
+            let message = (error as? CollectorError)?.description ?? ""
+            return message.contains("line 2") && message.contains("another user's")
+                && !message.contains(CollectorHarness.alice)
+        }
+    }
+
+    @Test func idleAndStalledConnectionsAreClosedSoTheCapNeverLocksOutHealthz() async throws {
+        try await harness.run(idleTimeoutSeconds: 0.5, maximumConnections: 8) { client in
+            let port = try #require(client.port)
+            // More connections than the cap: some send nothing, some half a request head.
+            let idle = try (0..<6).map { _ in try RawHTTPConnection(port: port) }
+            let stalled = try (0..<6).map { _ in try RawHTTPConnection(port: port) }
+            for connection in stalled { try connection.send("GET /v1/healthz HTTP/1.1\r\nHost: loc") }
+            for connection in idle + stalled { #expect(connection.closedByServer(within: 5)) }
+            // The test client's own pooled connection was idle too; a new one is served.
+            let fresh = try RawHTTPConnection(port: port)
+            try fresh.send("GET /v1/healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try fresh.readResponse()
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        }
     }
 }

@@ -27,12 +27,14 @@ struct CollectorHarness {
 
     /// Runs `body` against a live server; `maximumDecodedBytes` lowers the zstd limit for bomb tests.
     func run<T: Sendable>(
-        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20,
-        _ body: @Sendable (any TestClientProtocol) async throws -> T
+        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20, idleTimeoutSeconds: Double = 15,
+        maximumConnections: Int? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let configuration = CollectorConfiguration(
+        var configuration = CollectorConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory.child("data"), tokensPath: tokensPath,
             maximumBodyBytes: maximumBodyBytes, maximumDecodedBytes: maximumDecodedBytes)
+        configuration.idleTimeoutSeconds = idleTimeoutSeconds
+        if let maximumConnections { configuration.maximumConnections = maximumConnections }
         let storage = try SQLiteCollectorStorage(
             directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
         var logger = Logger(label: "collector-test")

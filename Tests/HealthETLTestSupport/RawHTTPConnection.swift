@@ -49,4 +49,17 @@ public final class RawHTTPConnection {
         }
         return String(decoding: received, as: UTF8.self)
     }
+
+    /// Whether the server closes the connection within `seconds` (reading and dropping whatever
+    /// it sends first): what an idle timeout does.
+    public func closedByServer(within seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return errno == ECONNRESET }
+        }
+    }
 }
