@@ -2,8 +2,8 @@ import HTTPTypes
 import HealthETLCore
 import Hummingbird
 import HummingbirdCore
-import NIOCore
 import Logging
+import NIOCore
 
 /// `healthetl serve`: the collector's HTTP application — routes, authentication, access log,
 /// background projection refresh — over a `CollectorStorage`.
