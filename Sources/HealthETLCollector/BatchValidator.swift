@@ -19,8 +19,6 @@ public struct BatchValidator: Sendable {
         self.categories = categories
     }
 
-    static let largestValue = 1e12
-
     /// Batch ids become idempotency keys: short, printable, no spaces.
     static func isValidBatchID(_ id: String) -> Bool {
         (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { $0 > 32 && $0 < 127 }
@@ -66,13 +64,22 @@ public struct BatchValidator: Sendable {
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
         guard let end = TimestampParser.parse(wire.end)?.instant else { return .failure(Reason("invalid_end")) }
         guard end >= start else { return .failure(Reason("end_before_start")) }
-        if let offset = wire.utcOffsetSeconds, !(-18 * 3600...18 * 3600).contains(offset) {
+        // The same bounds the normalizer keeps on import (the offset as sent, before narrowing).
+        if let offset = wire.utcOffsetSeconds, offset.magnitude > SampleBounds.widestUTCOffsetSeconds.magnitude {
             return .failure(Reason("invalid_utc_offset"))
+        }
+        switch SampleBounds.violation(
+            start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init), metric: definition)
+        {
+        case .dateOutOfRange: return .failure(Reason("date_out_of_range"))
+        case .utcOffsetOutOfRange: return .failure(Reason("invalid_utc_offset"))
+        case .spanTooLong: return .failure(Reason("span_too_long"))
+        case nil: break
         }
         if definition.kind.isQuantity {
             guard let value = wire.value else { return .failure(Reason("missing_value")) }
             // Beyond any health quantity, and large enough to overflow a day's sum.
-            guard value.isFinite, value.magnitude <= Self.largestValue else { return .failure(Reason("invalid_value")) }
+            guard SampleBounds.isDeliverable(value) else { return .failure(Reason("invalid_value")) }
             if let minimum = definition.hard?.min, value < minimum { return .failure(Reason("value_below_hard_limit")) }
             if let maximum = definition.hard?.max, value > maximum { return .failure(Reason("value_above_hard_limit")) }
         } else if wire.value != nil {

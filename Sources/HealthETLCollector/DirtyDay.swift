@@ -6,8 +6,8 @@ struct DirtyDay: Hashable {
     let metric: Int64
     let day: Int64
 
-    /// A corrupt year-long sample must not mark thousands of days.
-    static let maximumDays: Int64 = 400
+    /// No sample spans longer (`SampleBounds`); the cap still guards what older stores hold.
+    static let maximumDays: Int64 = SampleBounds.longestSpanSeconds / 86_400
 
     static func days(touching start: Instant, _ end: Instant) -> ClosedRange<Int64> {
         let first = (start.millisecondsSinceEpoch - LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000)

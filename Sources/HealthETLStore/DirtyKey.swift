@@ -7,8 +7,8 @@ struct DirtyKey: Hashable {
     let metric: Int64
     let day: Int64
 
-    /// The longest span one sample may mark, so a corrupt year-long sample cannot flood the table.
-    static let maximumDays: Int64 = 400
+    /// The longest span one sample may mark: no sample spans longer (`SampleBounds`).
+    static let maximumDays: Int64 = SampleBounds.longestSpanSeconds / 86_400
 
     /// Inserts the key of every local day the interval touches, using the recorded offset (UTC
     /// when there is none).

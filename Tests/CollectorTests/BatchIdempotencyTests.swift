@@ -114,6 +114,20 @@ import Testing
         }
     }
 
+    @Test func absurdDatesAndSpansAreRefusedPerItemBeforeAnyDayIsSliced() async throws {
+        try await harness.run { client in
+            let forever = WireFixtures.sample(
+                "step_count", source: "Watch", start: "0001-01-01T00:00:00Z", end: "9999-12-31T00:00:00Z", value: 5)
+            let fourYears = WireFixtures.sample(
+                "step_count", source: "Watch", start: "2020-01-01T00:00:00Z", end: "2024-01-01T00:00:00Z", value: 5)
+            let response = try await client.post(WireFixtures.batch("absurd", [forever, fourYears, Self.steps[0]]))
+            let result = try #require(response.batchResponse)
+            #expect(result.rejected.map(\.reason) == ["date_out_of_range", "span_too_long"])
+            #expect(result.accepted == 1)
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.count) == [1])
+        }
+    }
+
     @Test func aDeletionRemovesTheSampleAndItStaysDeleted() async throws {
         try await harness.run { client in
             #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)

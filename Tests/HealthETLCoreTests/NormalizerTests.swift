@@ -317,6 +317,9 @@ struct NormalizerTests {
             (.unknownCategoryValue, record(type: Self.sleep, value: "nope", unit: nil)),
             (.hardLimit, record(value: "1000")),
             (.endBeforeStart, record(start: "2024-03-01T08:00:00Z", end: "2024-03-01T07:00:00Z")),
+            (.dateOutOfRange, record(start: "1899-12-31T23:00:00Z")),
+            (.utcOffsetOutOfRange, record(start: "2024-03-01 08:00:00 +1830")),
+            (.spanTooLong, record(start: "2020-01-01T00:00:00+0100", end: "2024-01-01T00:00:00+0100")),
         ]
         #expect(Set(cases.map(\.0)) == Set(QuarantineReason.allCases))
         for (reason, raw) in cases {
@@ -329,7 +332,8 @@ struct NormalizerTests {
         #expect(
             QuarantineReason.allCases.map(\.rawValue) == [
                 "unknown_type", "unparseable_date", "unparseable_value", "missing_value", "missing_unit",
-                "unknown_unit", "unknown_category_value", "hard_limit", "end_before_start",
+                "unknown_unit", "unknown_category_value", "hard_limit", "end_before_start", "date_out_of_range",
+                "utc_offset_out_of_range", "span_too_long",
             ])
     }
 

@@ -26,6 +26,9 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
     public var plausible: ValueRange?
     /// Longest plausible single sample, in seconds; longer ones are flagged.
     public var plausibleMaxDurationSeconds: Double?
+    /// Longest sample stored at all, in seconds (default `SampleBounds.longestSpanSeconds`);
+    /// longer ones are quarantined on import and refused by the collector.
+    public var hardMaxDurationSeconds: Double?
     /// Upload tier: 1 goes out in real time, 2 in the nightly batch.
     public var tier: Int
     public var loinc: String?
@@ -37,8 +40,8 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         healthKit: String? = nil, healthConnect: String? = nil, aliases: [String] = [],
         unit: String? = nil, unitSet: String? = nil, category: String? = nil,
         valueOptional: Bool = false, hard: ValueRange? = nil, plausible: ValueRange? = nil,
-        plausibleMaxDurationSeconds: Double? = nil, tier: Int = 2, loinc: String? = nil,
-        components: [String] = []
+        plausibleMaxDurationSeconds: Double? = nil, hardMaxDurationSeconds: Double? = nil, tier: Int = 2,
+        loinc: String? = nil, components: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -54,6 +57,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         self.hard = hard
         self.plausible = plausible
         self.plausibleMaxDurationSeconds = plausibleMaxDurationSeconds
+        self.hardMaxDurationSeconds = hardMaxDurationSeconds
         self.tier = tier
         self.loinc = loinc
         self.components = components
@@ -72,6 +76,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         case unitSet = "unit_set"
         case valueOptional = "value_optional"
         case plausibleMaxDurationSeconds = "plausible_max_duration_s"
+        case hardMaxDurationSeconds = "hard_max_duration_s"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,6 +96,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         plausible = try c.decodeIfPresent(ValueRange.self, forKey: .plausible)
         plausibleMaxDurationSeconds = try c.decodeIfPresent(
             Double.self, forKey: .plausibleMaxDurationSeconds)
+        hardMaxDurationSeconds = try c.decodeIfPresent(Double.self, forKey: .hardMaxDurationSeconds)
         tier = try c.decodeIfPresent(Int.self, forKey: .tier) ?? 2
         loinc = try c.decodeIfPresent(String.self, forKey: .loinc)
         components = try c.decodeIfPresent([String].self, forKey: .components) ?? []
@@ -112,6 +118,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         try c.encodeIfPresent(hard, forKey: .hard)
         try c.encodeIfPresent(plausible, forKey: .plausible)
         try c.encodeIfPresent(plausibleMaxDurationSeconds, forKey: .plausibleMaxDurationSeconds)
+        try c.encodeIfPresent(hardMaxDurationSeconds, forKey: .hardMaxDurationSeconds)
         try c.encode(tier, forKey: .tier)
         try c.encodeIfPresent(loinc, forKey: .loinc)
         if !components.isEmpty { try c.encode(components, forKey: .components) }

@@ -52,6 +52,12 @@ public struct Normalizer: Sendable {
             return .failure(
                 Rejection(.endBeforeStart, "ends \(start.instant.seconds(until: end.instant) * -1) s before it starts"))
         }
+        if let violation = SampleBounds.violation(
+            start: start.instant, end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds ?? end.utcOffsetSeconds,
+            metric: metric.definition)
+        {
+            return .failure(Rejection(QuarantineReason(violation), bounds(violation, metric: metric.definition)))
+        }
         var value: Double?
         var category: String?
         switch metric.definition.kind {
@@ -110,6 +116,9 @@ public struct Normalizer: Sendable {
                 Rejection(.unknownUnit, "unit \"\(unit)\" is not accepted for \(metric.id) (accepted: \(accepted))"))
         }
         let canonical = conversion.toCanonical(number)
+        guard SampleBounds.isDeliverable(canonical) else {
+            return .failure(Rejection(.hardLimit, "\(metric.id) beyond ±1e12 \(metric.definition.unit ?? "")"))
+        }
         if let hard = metric.definition.hard, !hard.contains(canonical) {
             return .failure(
                 Rejection(
@@ -128,6 +137,15 @@ public struct Normalizer: Sendable {
             return .failure(Rejection(.unknownCategoryValue, "\"\(written)\" is not a value of \(metric.id)"))
         }
         return .success(canonical)
+    }
+
+    /// What a bounds violation means, in a sentence.
+    private func bounds(_ violation: SampleBounds.Violation, metric: MetricDefinition) -> String {
+        switch violation {
+        case .dateOutOfRange: "a date outside 1900-01-01 to 2199-12-31"
+        case .utcOffsetOutOfRange: "a UTC offset beyond ±18:00"
+        case .spanTooLong: "spans longer than \(SampleBounds.longestSpan(of: metric) / 86_400) days"
+        }
     }
 
     private func flags(metric: ResolvedMetric, value: Double?, start: Instant, end: Instant) -> SampleFlags {

@@ -18,4 +18,20 @@ public enum QuarantineReason: String, Sendable, Codable, CaseIterable {
     case hardLimit = "hard_limit"
     /// The record ends before it starts.
     case endBeforeStart = "end_before_start"
+    /// A date before 1900 or from 2200 on (`SampleBounds.instants`).
+    case dateOutOfRange = "date_out_of_range"
+    /// A UTC offset beyond ±18:00.
+    case utcOffsetOutOfRange = "utc_offset_out_of_range"
+    /// The record spans longer than its metric's longest sample (`SampleBounds.longestSpan`).
+    case spanTooLong = "span_too_long"
+}
+
+extension QuarantineReason {
+    init(_ violation: SampleBounds.Violation) {
+        switch violation {
+        case .dateOutOfRange: self = .dateOutOfRange
+        case .utcOffsetOutOfRange: self = .utcOffsetOutOfRange
+        case .spanTooLong: self = .spanTooLong
+        }
+    }
 }

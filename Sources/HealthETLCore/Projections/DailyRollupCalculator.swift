@@ -81,12 +81,13 @@ extension DailyRollupCalculator {
     ) -> [CivilDate: [DayPiece]] {
         var resolver = LocalDayResolver(configuredZone: configuredZone)
         var byDay: [CivilDate: [DayPiece]] = [:]
+        let range = days.flatMap { days in days.min().map { $0...(days.max() ?? $0) } }
         for (index, sample) in samples.enumerated() {
             let zone = resolver.zone(of: sample)
             let pieces: [DayPiece]
             switch assignment {
             case .startDay: pieces = [DayPiece.firstPiece(of: sample, at: index, in: zone)]
-            case .everyDaySpanned: pieces = DayPiece.pieces(of: sample, at: index, in: zone)
+            case .everyDaySpanned: pieces = DayPiece.pieces(of: sample, at: index, in: zone, within: range)
             }
             for piece in pieces where days?.contains(piece.day) ?? true {
                 byDay[piece.day, default: []].append(piece)

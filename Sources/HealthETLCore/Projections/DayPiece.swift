@@ -13,11 +13,25 @@ struct DayPiece: Sendable {
 
     /// Cuts a sample at each local midnight it spans. A zero-length sample (or one that ends before
     /// it starts) is one empty piece on the day of its start.
-    static func pieces(of sample: Sample, at sampleIndex: Int, in zone: LocalZone) -> [DayPiece] {
+    static func pieces(
+        of sample: Sample, at sampleIndex: Int, in zone: LocalZone, within days: ClosedRange<CivilDate>? = nil
+    ) -> [DayPiece] {
         var pieces: [DayPiece] = []
         var cursor = sample.start
+        if let days {
+            // Cut only the days asked for: the cost of a long sample is then the range's, not
+            // its span's. This instant is at or before the first day's local midnight in every
+            // zone, so the pieces from it on are cut exactly as from the sample's start.
+            let earliest = Instant(
+                millisecondsSinceEpoch: days.lowerBound.daysSinceEpoch * LocalZone.millisecondsPerDay
+                    - LocalZone.widestOffsetMilliseconds)
+            cursor = max(cursor, earliest)
+            // Ended before the range: nothing of it is on the days asked for.
+            if cursor > sample.start, cursor >= sample.end { return [] }
+        }
         repeat {
             let piece = piece(of: sample, from: cursor, at: sampleIndex, in: zone)
+            if let days, piece.day > days.upperBound { break }
             pieces.append(piece)
             cursor = Instant(millisecondsSinceEpoch: piece.span.upperBound)
         } while cursor < sample.end

@@ -13,6 +13,29 @@ extension ProjectionTests {
             DailyRollupCalculator(metric: F.steps, priority: priority).rollups(for: samples, days: days)
         }
 
+        /// A long sample is cut only across the days asked for, and those days come out exactly as
+        /// when every day it spans is cut: at the widest offsets, and for samples ending before
+        /// or starting after the range.
+        @Test func aLongSampleIsCutOnlyAcrossTheDaysAskedFor() {
+            for offset: Int32 in [-12, 0, 5, 14] {
+                let samples = [
+                    F.sample(
+                        source: F.watch, from: "2024-01-01 07:30", to: "2024-12-01 18:00", value: 33_500,
+                        utcOffsetHours: offset),
+                    F.sample(
+                        source: F.phone, from: "2024-06-09 22:00", to: "2024-06-10 03:00", value: 500,
+                        utcOffsetHours: offset),
+                    F.sample(
+                        source: F.phone, from: "2024-01-01 00:00", to: "2024-01-02 00:00", value: 900,
+                        utcOffsetHours: offset),
+                ]
+                let wanted: Set<CivilDate> = [F.day(2024, 6, 9), F.day(2024, 6, 10), F.day(2024, 6, 12)]
+                let everyDay = rollups(samples).filter { wanted.contains($0.day) }
+                #expect(everyDay.count == 3)
+                #expect(rollups(samples, days: wanted) == everyDay, "offset \(offset)")
+            }
+        }
+
         /// Watch 08:00–08:10 (600) and phone 08:00–08:20 (1000) overlap; phone 09:00–09:10 (200) is alone.
         /// [08:00, 08:10): watch wins → 600 × 10/10 = 600
         /// [08:10, 08:20): only the phone → 1000 × 10/20 = 500
