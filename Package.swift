@@ -207,8 +207,8 @@ let package = Package(
         .testTarget(
             name: "UploadTests",
             dependencies: [
-                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "CollectorSink", "HealthETLCollector",
-                "HealthETLTestSupport",
+                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "HealthETLWire", "CollectorSink",
+                "HealthETLCollector", "HealthETLTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

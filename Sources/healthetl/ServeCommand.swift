@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthETLCollector
+import HealthETLWire
 import Logging
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
@@ -45,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         let dataDirectory = data ?? global.resolvedStorePath + "/collector"
         let configuration = CollectorConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
-            maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: max(4 * (maxBodyMib << 20), 128 << 20))
+            maximumBodyBytes: maxBodyMib << 20,
+            maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
         let catalog = try global.loadCatalog()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = {
