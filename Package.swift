@@ -131,7 +131,8 @@ let package = Package(
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector", "HealthETLRuntime",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector",
+                "HealthETLRuntime",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -210,8 +211,8 @@ let package = Package(
         .testTarget(
             name: "UploadTests",
             dependencies: [
-                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "CollectorSink", "HealthETLCollector",
-                "HealthETLTestSupport",
+                "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "HealthETLWire", "CollectorSink",
+                "HealthETLCollector", "HealthETLTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

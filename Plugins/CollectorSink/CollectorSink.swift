@@ -92,6 +92,15 @@ public final class CollectorSink: SampleSink {
         try ZstdFrame.compress(WireBatch(batch).jsonBytes(), level: configuration.zstdLevel)
     }
 
+    /// The collector holds a batch to its JSON's size after decompression.
+    public static let maximumBatchBytes: Int? = WireLimits.decodedBatchBytes
+
+    /// The JSON's size, from the zstd frame's header (a payload whose header does not say is
+    /// taken at the most it may decompress to, so it is never judged smaller than it is).
+    public func decodedSize(of payload: [UInt8]) -> Int {
+        ZstdFrame.contentSize(payload) ?? Int.max
+    }
+
     public func deliver(batchID: String, payload: [UInt8]) async throws(DeliveryError) -> DeliveryReceipt {
         let subject = "batch \(batchID)"
         // The collector's rule for idempotency keys; a bad one can never be sent.

@@ -10,7 +10,7 @@ import NIOCore
 /// | what happened | `DeliveryError` |
 /// |---|---|
 /// | timeout, connection refused / reset / closed before an answer, 408, 409, 425, 429, 5xx | `.retryable` (`Retry-After` → `notBeforeSeconds`) |
-/// | 401, 403 | `.permanent`, telling the user to check the token |
+/// | 401, 403 | `.unauthorized`, telling the user to check the token |
 /// | 3xx (redirects are not followed: they would carry the token elsewhere) | `.permanent` |
 /// | any other 4xx (400, 404, 413, 415, 422, …) | `.permanent`, with the collector's error code and message |
 enum ResponseClassifier {
@@ -27,7 +27,7 @@ enum ResponseClassifier {
         case 408, 409, 425, 429, 500...599:
             return .retryable(reason: answered, notBeforeSeconds: RetryAfter.seconds(retryAfter, now: now))
         case 401, 403:
-            return .permanent(
+            return .unauthorized(
                 reason: answered
                     + "; check that the token file (or the \(CollectorToken.credentialName) credential) "
                     + "holds the token the collector's tokens file lists for you")

@@ -18,4 +18,13 @@ public enum ZstdFrame {
         output.removeSubrange(size...)
         return output
     }
+
+    /// The size a frame decompresses to, as its header records it (`compress` always records
+    /// it); `nil` when the header does not say or is not a zstd frame header.
+    public static func contentSize(_ frame: [UInt8]) -> Int? {
+        let size = frame.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+        // The two largest values are "unknown" and "error".
+        guard size < UInt64.max - 1, size <= UInt64(Int.max) else { return nil }
+        return Int(size)
+    }
 }

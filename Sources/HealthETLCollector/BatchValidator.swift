@@ -106,18 +106,33 @@ public struct BatchValidator: Sendable {
             }
             flags.insert(known.flag)
         }
-        return .success(
-            Sample(
-                id: id, metric: definition.id, sourceName: wire.source, sourceVersion: wire.sourceVersion,
-                device: wire.device, start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init),
-                value: wire.value, category: wire.category, flags: flags, metadata: metadata))
+        var sample = Sample(
+            id: id, metric: definition.id, sourceName: wire.source, sourceVersion: wire.sourceVersion,
+            device: wire.device, start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init),
+            value: wire.value, category: wire.category, flags: flags, metadata: metadata)
+        if let text = wire.restoresDeletionAt {
+            guard let instant = TimestampParser.parse(text)?.instant else {
+                return .failure(Reason("invalid_restores_deletion_at"))
+            }
+            sample.restoresDeletionAt = instant
+        }
+        return .success(sample)
     }
 
     private func deletion(_ wire: WireDeletion) -> Result<Tombstone, Reason> {
         guard let id = ContentID(hex: wire.id) else { return .failure(Reason("invalid_id")) }
         guard let metric = catalog.metric(named: wire.metric) else { return .failure(Reason("unknown_metric")) }
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
+        // A client that does not say when is taken to have deleted it as early as it can have
+        // been (its start), so any return of the sample outranks the deletion.
+        var deletedAt = start
+        if let text = wire.deletedAt {
+            guard let instant = TimestampParser.parse(text)?.instant else {
+                return .failure(Reason("invalid_deleted_at"))
+            }
+            deletedAt = instant
+        }
         return .success(
-            Tombstone(sampleID: id, metric: metric.id, start: start, reason: "deleted_by_client", deletedAt: start))
+            Tombstone(sampleID: id, metric: metric.id, start: start, reason: "deleted_by_client", deletedAt: deletedAt))
     }
 }

@@ -3,7 +3,8 @@ import HealthETLSQLite
 import HealthETLWire
 
 /// Writes one validated batch inside the caller's transaction: upserts, tombstones and the
-/// projection days they touch.
+/// projection days they touch. A deletion and a sample's return at the source are applied in
+/// the order they happened there, whichever arrives first: batches overtake one another.
 struct BatchWriter {
     let user: Int64
     let now: Instant
@@ -11,7 +12,9 @@ struct BatchWriter {
     let connection: SQLiteConnection
     let projector: Projector
     private let upsert: SQLiteStatement
-    private let isDeleted: SQLiteStatement
+    private let deletionTime: SQLiteStatement
+    private let forgetDeletion: SQLiteStatement
+    private let restoration: SQLiteStatement
     private let deleteSample: SQLiteStatement
     private let recordDeletion: SQLiteStatement
     private var dirty = Set<DirtyDay>()
@@ -25,22 +28,37 @@ struct BatchWriter {
         upsert = try connection.prepare(
             """
             INSERT INTO samples(user_id, metric_id, start_ms, id, end_ms, source, source_version, device,
-                utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms, restores_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT(user_id, metric_id, start_ms, id) DO UPDATE SET
                 end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
                 device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
                 value = excluded.value, category = excluded.category, user_entered = excluded.user_entered,
-                flags = excluded.flags, updated_ms = excluded.updated_ms
+                flags = excluded.flags, updated_ms = excluded.updated_ms,
+                restores_ms = CASE WHEN samples.restores_ms IS NULL OR excluded.restores_ms > samples.restores_ms
+                    THEN excluded.restores_ms ELSE samples.restores_ms END
             """)
-        isDeleted = try connection.prepare(
-            "SELECT 1 FROM deletions WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        // A deletion of unknown time (before migration 0003) is taken as the earliest.
+        deletionTime = try connection.prepare(
+            """
+            SELECT coalesce(source_deleted_ms, -9223372036854775808) FROM deletions
+            WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4
+            """)
+        forgetDeletion = try connection.prepare(
+            "DELETE FROM deletions WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        restoration = try connection.prepare(
+            """
+            SELECT restores_ms FROM samples
+            WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND restores_ms IS NOT NULL
+            """)
         deleteSample = try connection.prepare(
             "DELETE FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
         recordDeletion = try connection.prepare(
             """
-            INSERT INTO deletions(user_id, metric_id, start_ms, id, deleted_ms) VALUES (?1, ?2, ?3, ?4, ?5)
-            ON CONFLICT DO NOTHING
+            INSERT INTO deletions(user_id, metric_id, start_ms, id, deleted_ms, source_deleted_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT DO UPDATE SET source_deleted_ms =
+                max(coalesce(deletions.source_deleted_ms, excluded.source_deleted_ms), excluded.source_deleted_ms)
             """)
     }
 
@@ -49,13 +67,19 @@ struct BatchWriter {
         var accepted = 0
         for (position, sample) in batch.samples.enumerated() {
             let metric = try state.metricID(sample.metric, connection: connection)
-            if try wasDeleted(sample, metric: metric) {
-                // A deleted id stays deleted: an edit arrives as a new sample with a new id.
-                rejections.append(
-                    WireRejection(
-                        item: "sample", index: batch.sampleIndexes[position], id: sample.id.description,
-                        reason: "deleted"))
-                continue
+            if let deletedAt = try deletionTime(of: sample, metric: metric) {
+                // Deleted stays deleted (an edit arrives as a new sample with a new id), unless the
+                // sample came back at the source after this deletion.
+                guard let restores = sample.restoresDeletionAt?.millisecondsSinceEpoch, restores >= deletedAt else {
+                    rejections.append(
+                        WireRejection(
+                            item: "sample", index: batch.sampleIndexes[position], id: sample.id.description,
+                            reason: "deleted"))
+                    continue
+                }
+                try forgetDeletion.run(
+                    .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch),
+                    .blob(sample.id.bytes))
             }
             try store(sample, metric: metric)
             try state.noteSpan(
@@ -66,6 +90,12 @@ struct BatchWriter {
         }
         for tombstone in batch.deletions {
             let metric = try state.metricID(tombstone.metric, connection: connection)
+            if let restores = try restorationTime(of: tombstone, metric: metric),
+                restores >= tombstone.deletedAt.millisecondsSinceEpoch
+            {
+                // Arrived after the sample it deleted came back at the source: nothing to do.
+                continue
+            }
             try deleteSample.bind(
                 .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
                 .blob(tombstone.sampleID.bytes))
@@ -73,7 +103,7 @@ struct BatchWriter {
             try recordDeletion.bind(
                 .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
                 .blob(tombstone.sampleID.bytes),
-                .integer(now.millisecondsSinceEpoch))
+                .integer(now.millisecondsSinceEpoch), .integer(tombstone.deletedAt.millisecondsSinceEpoch))
             _ = try recordDeletion.execute()
             let longest = state.longestSample(user: user, metric: metric)
             markDirty(
@@ -86,10 +116,21 @@ struct BatchWriter {
             batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
     }
 
-    private func wasDeleted(_ sample: Sample, metric: Int64) throws -> Bool {
-        try isDeleted.bind(
+    /// When the source deleted the sample (`Int64.min` when the client did not say); nil when
+    /// it was never deleted.
+    private func deletionTime(of sample: Sample, metric: Int64) throws -> Int64? {
+        try deletionTime.bind(
             .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
-        return try isDeleted.step()
+        return try deletionTime.firstRow { $0.int64(0) }
+    }
+
+    /// When the deletion happened that the stored sample came back after; nil when it is not stored
+    /// or never came back.
+    private func restorationTime(of tombstone: Tombstone, metric: Int64) throws -> Int64? {
+        try restoration.bind(
+            .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+            .blob(tombstone.sampleID.bytes))
+        return try restoration.firstRow { $0.int64(0) }
     }
 
     private func store(_ sample: Sample, metric: Int64) throws {
@@ -109,6 +150,7 @@ struct BatchWriter {
         try upsert.bind(13, sample.isUserEntered ? 1 : 0)
         try upsert.bind(14, Int64(sample.flags.rawValue))
         try upsert.bind(15, now.millisecondsSinceEpoch)
+        if let restores = sample.restoresDeletionAt { try upsert.bind(16, restores.millisecondsSinceEpoch) }
         _ = try upsert.execute()
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import HealthETLCore
+import HealthETLWire
 
 /// How `healthetl serve` runs: where it listens, keeps its data, finds its tokens, and how
 /// large a batch may be.
@@ -26,7 +27,8 @@ public struct CollectorConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,
-        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20, clock: Clock = .system
+        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = WireLimits.decodedBatchBytes,
+        clock: Clock = .system
     ) {
         self.clock = clock
         self.host = host

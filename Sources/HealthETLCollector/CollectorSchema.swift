@@ -60,5 +60,14 @@ enum CollectorSchema {
                     user_id INTEGER PRIMARY KEY NOT NULL, sources TEXT NOT NULL, updated_ms INTEGER NOT NULL
                 );
                 """),
+        // When the source deleted a sample (NULL: a client that did not say), and, for a sample
+        // that came back after a deletion, when that deletion happened: a deletion and the
+        // sample's return are then applied in the order they happened, whichever arrives first.
+        Migration(
+            name: "0003_deletion_order",
+            sql: """
+                ALTER TABLE deletions ADD COLUMN source_deleted_ms INTEGER;
+                ALTER TABLE samples ADD COLUMN restores_ms INTEGER;
+                """),
     ]
 }

@@ -49,7 +49,7 @@ public struct SourcePrioritySync {
             try await sink.setSourcePriority(wanted)
         } catch {
             switch error {
-            case .retryable(let reason, _), .permanent(let reason):
+            case .retryable(let reason, _), .permanent(let reason), .unauthorized(let reason):
                 return Outcome(notSent: reason + "; the next run tries again")
             }
         }

@@ -1,7 +1,8 @@
-/// How large one uploaded batch may be: a count and a byte budget for its encoded body.
+/// How large one uploaded batch may be: a count and a byte budget for its body.
 public struct UploadLimits: Sendable, Equatable {
     public var samples: Int
-    /// The encoded body (JSON before compression) stays under this.
+    /// The body as the sink's far end measures it (the collector: the JSON after decompression)
+    /// stays under this; the uploader lowers it to the sink's own maximum.
     public var bytes: Int
 
     public init(samples: Int = 5_000, bytes: Int = 8 << 20) {

@@ -36,6 +36,8 @@ public final class Uploader {
     ) {
         self.store = store
         self.sink = sink
+        var limits = limits
+        if let largest = type(of: sink).maximumBatchBytes { limits.bytes = min(limits.bytes, largest) }
         self.limits = limits
         self.policy = policy
         self.clock = clock
@@ -53,7 +55,7 @@ public final class Uploader {
 
     // MARK: forming batches
 
-    /// Queues everything committed since the last batch-tier run: samples by row, then
+    /// Queues everything committed since the last batch-tier run: samples by commit sequence, then
     /// tombstones by sequence, moving the marks with each batch.
     public func enqueuePending(into report: inout UploadReport) throws {
         while try formNextPending(into: &report) {}
@@ -62,12 +64,12 @@ public final class Uploader {
     /// Forms and queues the next batch of what the batch tier has not queued yet.
     /// - Returns: false when everything is queued.
     func formNextPending(into report: inout UploadReport) throws -> Bool {
-        let sampleMark = try store.uploadMark(.sampleRow)
+        let sampleMark = try store.uploadMark(.sampleSequence)
         let rows = try store.samples(
-            afterRow: sampleMark, limit: limits.samples, committedSince: nil, leavingOutRealTime: true)
-        if let last = rows.last?.row {
+            afterSequence: sampleMark, limit: limits.samples, committedSince: nil, leavingOutRealTime: true)
+        if let last = rows.last?.sequence {
             try enqueue(
-                samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleRow: last],
+                samples: rows.map(\.sample), deletions: [], tier: .batch, salt: "", marks: [.sampleSequence: last],
                 into: &report)
             return true
         }
@@ -81,16 +83,17 @@ public final class Uploader {
         return true
     }
 
-    /// Tier 1: the hot lane's tier-1 metrics committed after `row`, sent at once with three quick
-    /// tries (now, 1 s later, 3 s after that); a batch still failing is left to the queue at tier 1.
-    /// - Returns: the last row covered, the mark for the next call.
-    public func sendRealTime(afterRow row: Int64, metrics: Set<String>, into report: inout UploadReport) async throws
-        -> Int64
+    /// Tier 1: the hot lane's tier-1 metrics committed after the commit sequence number
+    /// `sequence`, sent at once with three quick tries (now, 1 s later, 3 s after that); a batch
+    /// still failing is left to the queue at tier 1.
+    /// - Returns: the last sequence number covered, the mark for the next call.
+    public func sendRealTime(afterSequence sequence: Int64, metrics: Set<String>, into report: inout UploadReport)
+        async throws -> Int64
     {
-        var mark = row
+        var mark = sequence
         while true {
-            let rows = try store.hotSamples(afterRow: mark, metrics: metrics, limit: limits.samples)
-            guard let last = rows.last?.row else { break }
+            let rows = try store.hotSamples(afterSequence: mark, metrics: metrics, limit: limits.samples)
+            guard let last = rows.last?.sequence else { break }
             try enqueue(
                 samples: rows.map(\.sample), deletions: [], tier: .realTime, salt: "", marks: [:], into: &report)
             mark = last
@@ -113,7 +116,7 @@ public final class Uploader {
                 if case .failure(.retryable) = result { continue }
                 break
             }
-            try record(item, result, into: &report)
+            if let refused = try record(item, result, into: &report) { throw refused }
         }
         return mark
     }
@@ -126,14 +129,14 @@ public final class Uploader {
     /// so the collector stores them again, and de-duplicates by sample id.
     public func enqueueWindow(since: Instant, into report: inout UploadReport) throws {
         let salt = "catch-up \(clock.now().millisecondsSinceEpoch)"
-        var row: Int64 = 0
+        var mark: Int64 = 0
         while true {
             let rows = try store.samples(
-                afterRow: row, limit: limits.samples, committedSince: since, leavingOutRealTime: false)
-            guard let last = rows.last?.row else { break }
+                afterSequence: mark, limit: limits.samples, committedSince: since, leavingOutRealTime: false)
+            guard let last = rows.last?.sequence else { break }
             try enqueue(
                 samples: rows.map(\.sample), deletions: [], tier: .catchUp, salt: salt, marks: [:], into: &report)
-            row = last
+            mark = last
         }
         var sequence: Int64 = 0
         while true {
@@ -145,14 +148,15 @@ public final class Uploader {
         }
     }
 
-    /// Encodes and queues one batch, halving it while its body is over the byte budget.
+    /// Encodes and queues one batch, halving it while its body, measured as the sink's far end
+    /// measures it, is over the byte budget.
     private func enqueue(
         samples: [Sample], deletions: [Tombstone], tier: UploadTier, salt: String, marks: [Store.UploadMark: Int64],
         into report: inout UploadReport
     ) throws {
         let batchID = Self.batchID(samples: samples, deletions: deletions, salt: salt)
         let payload = try sink.encode(DeliveryBatch(batchID: batchID, samples: samples, deletions: deletions))
-        if payload.count > limits.bytes, samples.count + deletions.count > 1 {
+        if sink.decodedSize(of: payload) > limits.bytes, samples.count + deletions.count > 1 {
             // Marks move only with the second half, which ends where the whole batch ends.
             let (firstSamples, secondSamples) = (
                 Array(samples.prefix(samples.count / 2)), Array(samples.dropFirst(samples.count / 2))
@@ -191,6 +195,8 @@ public final class Uploader {
     /// `formingPending`, forms the batch tier's next batches while others are on the wire. With
     /// `retryUntil`, waits for failed batches' next attempts and tries again until that instant;
     /// without, each ready batch is tried once and the rest waits for the next run.
+    /// - Throws: `CredentialsRefused` once the batches on the wire are back, when the sink
+    ///   refused the credentials (no further batch is sent).
     public func drain(
         tiers: Set<UploadTier>, formingPending: Bool = false, retryUntil: Instant? = nil,
         into report: inout UploadReport
@@ -199,8 +205,9 @@ public final class Uploader {
         try await withThrowingTaskGroup(of: (QueueItem, Result<DeliveryReceipt, DeliveryError>).self) { group in
             var outstanding = 0
             var forming = formingPending
+            var refused: CredentialsRefused?
             while true {
-                while outstanding < concurrency {
+                while outstanding < concurrency, refused == nil {
                     if let (item, payload) = try store.leaseNextUpload(
                         owner: owner, leaseSeconds: leaseSeconds, tiers: tiers, isAlive: isAlive)
                     {
@@ -220,6 +227,7 @@ public final class Uploader {
                     }
                 }
                 if outstanding == 0 {
+                    if let refused { throw refused }
                     // Nothing on the wire and nothing leasable: wait for the next attempt of these
                     // tiers if it comes before the deadline, else stop.
                     guard let retryUntil, clock.now() < retryUntil,
@@ -231,29 +239,37 @@ public final class Uploader {
                 }
                 guard let (item, result) = try await group.next() else { break }
                 outstanding -= 1
-                try record(item, result, into: &report)
+                if let stop = try record(item, result, into: &report) { refused = refused ?? stop }
             }
         }
         report.waitingBatches = try store.uploadCounts().filter { $0.key == .pending || $0.key == .failed }.values
             .reduce(0, +)
     }
 
+    /// Writes what the sink said of a batch this uploader leased. A batch reclaimed from it in
+    /// the meantime is left to its new holder.
+    /// - Returns: why the run must stop, when the sink refused the credentials.
     private func record(
         _ leased: QueueItem, _ result: Result<DeliveryReceipt, DeliveryError>, into report: inout UploadReport
-    ) throws {
+    ) throws -> CredentialsRefused? {
         var item = leased
         switch result {
         case .success(let receipt):
             try item.succeed()
-            try store.recordUpload(item, accepted: receipt.accepted, rejections: receipt.rejected)
+            guard
+                try store.recordUpload(
+                    item, heldBy: owner, accepted: receipt.accepted, rejections: receipt.rejected)
+            else { return nil }
             report.deliveredBatches += 1
             report.acceptedItems += receipt.accepted
             report.rejectedItems += receipt.rejected.count
         case .failure(let error):
             try item.fail(error, now: clock.now(), policy: policy, random: randomness.unitInterval())
-            try store.recordUpload(item, accepted: nil, rejections: [])
+            guard try store.recordUpload(item, heldBy: owner, accepted: nil, rejections: []) else { return nil }
             report.failedAttempts += 1
             if item.state == .dead { report.deadBatches += 1 }
+            if case .unauthorized(let reason) = error { return CredentialsRefused(reason: reason) }
         }
+        return nil
     }
 }

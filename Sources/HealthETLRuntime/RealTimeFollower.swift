@@ -17,11 +17,12 @@ public final class RealTimeFollower: Sendable {
 
     /// - Parameter live: whether to follow commits; otherwise only `finish()` sends.
     public init(
-        sender: RealTimeSender, afterRow row: Int64, live: Bool, failed: @escaping @Sendable (any Error) -> Void
+        sender: RealTimeSender, afterSequence sequence: Int64, live: Bool,
+        failed: @escaping @Sendable (any Error) -> Void
     ) {
         self.failed = failed
         self.sender = sender
-        state = Mutex((row, UploadReport(), live, false))
+        state = Mutex((sequence, UploadReport(), live, false))
         guard live else {
             done.signal()
             return
@@ -56,7 +57,7 @@ public final class RealTimeFollower: Sendable {
         let next: Int64
         let report: UploadReport
         do {
-            (next, report) = try BlockingTask.run { try await sender.send(afterRow: mark) }
+            (next, report) = try BlockingTask.run { try await sender.send(afterSequence: mark) }
         } catch {
             failed(error)
             return

@@ -21,15 +21,15 @@ public struct RealTimeSender: Sendable {
         self.clock = clock
     }
 
-    /// Sends the tier-1 samples committed after `row`.
-    /// - Returns: the row sent up to (pass it to the next call) and what was done.
-    public func send(afterRow row: Int64) async throws -> (mark: Int64, report: UploadReport) {
+    /// Sends the tier-1 samples committed after the commit sequence number `sequence`.
+    /// - Returns: the sequence number sent up to (pass it to the next call) and what was done.
+    public func send(afterSequence sequence: Int64) async throws -> (mark: Int64, report: UploadReport) {
         let store = try Store(directory: store, clock: clock)
         let sink = try sink.make()
         var report = UploadReport()
         do {
             let uploader = Uploader(store: store, sink: sink, limits: self.sink.limits, clock: clock)
-            let mark = try await uploader.sendRealTime(afterRow: row, metrics: metrics, into: &report)
+            let mark = try await uploader.sendRealTime(afterSequence: sequence, metrics: metrics, into: &report)
             try await sink.shutdown()
             return (mark, report)
         } catch {

@@ -73,7 +73,9 @@ public struct Simulation: Sendable {
             return nil
         }
         guard let sender else { return nil }
-        return RealTimeFollower(sender: sender, afterRow: try store.lastSampleRow(), live: live) { problem(false, $0) }
+        return RealTimeFollower(sender: sender, afterSequence: try store.lastSampleSequence(), live: live) {
+            problem(false, $0)
+        }
     }
 
     /// The stream's settings: as stored when it exists (options given now must agree), else

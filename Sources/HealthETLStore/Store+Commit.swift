@@ -12,7 +12,8 @@ extension Store {
             return try connection.writeTransaction {
                 var context = CommitContext(
                     stream: try intern(.streams, batch.stream), committedAt: committedAt, snapshot: batch.snapshot,
-                    tombstonesExist: try connection.scalar("SELECT EXISTS(SELECT 1 FROM tombstones)") == 1)
+                    tombstonesExist: try connection.scalar("SELECT EXISTS(SELECT 1 FROM tombstones)") == 1,
+                    lastSequence: try lastSampleSequence())
                 var result = CommitResult()
                 result.sampleOutcomes.reserveCapacity(batch.samples.count)
                 for laned in batch.samples {
@@ -39,6 +40,8 @@ extension Store {
                 try write(batch.activitySummaries, context: context, into: &result)
                 try write(batch.documents, context: context, into: &result)
                 try mark(context.dirty, at: committedAt)
+                try prepared("UPDATE sequences SET value = ?1 WHERE name = 'sample_commit' AND value < ?1")
+                    .run(.integer(context.lastSequence))
                 if batch.snapshot != nil { try widenCoverage(batch.coverage, stream: context.stream) }
                 try faultInjection?(.afterRows)
                 for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
@@ -58,15 +61,20 @@ extension Store {
 
     private func insert(_ laned: LanedSample, context: inout CommitContext) throws -> SampleOutcome {
         let sample = laned.sample
-        if context.tombstonesExist, try isDeletedForGood(sample.id, snapshot: context.snapshot) {
-            return .previouslyDeleted
+        var restores: Int64?
+        if context.tombstonesExist {
+            switch try deletionStanding(sample.id, lane: laned.lane, snapshot: context.snapshot) {
+            case .none: break
+            case .keepsOut: return .previouslyDeleted
+            case .outranked(let deletedAt): restores = deletedAt
+            }
         }
         let statement = try prepared(
             """
             INSERT INTO samples(id, metric_id, source_id, source_version, device_id,
                 start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
-                stream_id, metadata, committed_ms, snapshot_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+                stream_id, metadata, committed_ms, snapshot_ms, commit_seq, restores_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
             ON CONFLICT DO NOTHING
             """)
         let metric = try intern(.metrics, sample.metric)
@@ -89,10 +97,13 @@ extension Store {
         try statement.bind(16, laned.metadataJSON)
         try statement.bind(17, context.committedAt)
         if let snapshot = context.snapshot { try statement.bind(18, snapshot.takenAt.millisecondsSinceEpoch) }
+        try statement.bind(19, context.lastSequence + 1)
+        if let restores { try statement.bind(20, restores) }
         guard try statement.execute() == 1 else {
             if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
             return .duplicate
         }
+        context.lastSequence += 1
         DirtyKey.mark(
             metric: metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds,
             into: &context.dirty)
@@ -103,15 +114,19 @@ extension Store {
         return .inserted
     }
 
-    /// Whether a tombstone keeps this sample out: always, unless a snapshot taken after the
-    /// deletion contains it again (the data came back at the source).
-    private func isDeletedForGood(_ id: ContentID, snapshot: SnapshotMark?) throws -> Bool {
+    /// What a tombstone means for a sample arriving now. History (the hot and cold lanes) can be
+    /// older than any deletion, so it stays out, unless a snapshot taken after the deletion holds
+    /// it again. The change lane carries the source's edits in its own order: a sample there came
+    /// back after the deletion. Either way the data came back at the source, and the tombstone,
+    /// not yet or already sent, gives way.
+    private func deletionStanding(_ id: ContentID, lane: Lane, snapshot: SnapshotMark?) throws -> DeletionStanding {
         let lookup = try prepared("SELECT deleted_ms FROM tombstones WHERE sample_id = ?1")
         try lookup.bind(.blob(id.bytes))
-        guard let deletedAt = try lookup.firstRow({ $0.int64(0) }) else { return false }
-        guard let snapshot, snapshot.takenAt.millisecondsSinceEpoch > deletedAt else { return true }
+        guard let deletedAt = try lookup.firstRow({ $0.int64(0) }) else { return .none }
+        let seenSince = snapshot.map { $0.takenAt.millisecondsSinceEpoch > deletedAt } ?? false
+        guard lane == .change || seenSince else { return .keepsOut }
         try prepared("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
-        return false
+        return .outranked(deletedAt: deletedAt)
     }
 
     private func markSeen(_ sample: Sample, metric: Int64, in snapshot: SnapshotMark) throws {
@@ -228,12 +243,25 @@ struct CommitContext {
     let committedAt: Int64
     let snapshot: SnapshotMark?
     let tombstonesExist: Bool
+    /// The commit sequence number of the last sample inserted (the upload marks follow it).
+    var lastSequence: Int64
     var dirty = DirtyKeySet()
 
-    init(stream: Int64, committedAt: Int64, snapshot: SnapshotMark?, tombstonesExist: Bool) {
+    init(stream: Int64, committedAt: Int64, snapshot: SnapshotMark?, tombstonesExist: Bool, lastSequence: Int64) {
         self.stream = stream
         self.committedAt = committedAt
         self.snapshot = snapshot
         self.tombstonesExist = tombstonesExist
+        self.lastSequence = lastSequence
     }
+}
+
+/// Whether a stored tombstone keeps an arriving sample out.
+enum DeletionStanding {
+    /// The sample was never deleted.
+    case none
+    /// Deleted, and the arriving copy is no newer than the deletion.
+    case keepsOut
+    /// The sample came back at the source after the deletion of that time (milliseconds).
+    case outranked(deletedAt: Int64)
 }

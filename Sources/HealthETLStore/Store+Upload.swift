@@ -5,8 +5,9 @@ import HealthETLSQLite
 extension Store {
     /// Marks of what the batch tier has queued already.
     public enum UploadMark: String, Sendable {
-        /// The last sample row queued.
-        case sampleRow = "samples"
+        /// The commit sequence number of the last sample queued (a row id before migration 0009,
+        /// which numbered the rows then stored by their row ids).
+        case sampleSequence = "samples"
         /// The last tombstone sequence number queued.
         case tombstoneSequence = "tombstones"
     }
@@ -17,29 +18,29 @@ extension Store {
         return try statement.firstRow { $0.int64(0) } ?? 0
     }
 
-    /// Samples after a row, in the order they were committed; with `committedSince`, only those
-    /// committed since then (the catch-up window); with `leavingOutRealTime`, none that tier 1
-    /// queued already (the batch tier does not send them twice).
+    /// Samples committed after the commit sequence number `sequence`, in commit order; with
+    /// `committedSince`, only those committed since then (the catch-up window); with
+    /// `leavingOutRealTime`, none that tier 1 queued already (the batch tier does not send them twice).
     public func samples(
-        afterRow row: Int64, limit: Int, committedSince: Instant? = nil, leavingOutRealTime: Bool = false
-    ) throws -> [(row: Int64, sample: Sample)] {
+        afterSequence sequence: Int64, limit: Int, committedSince: Instant? = nil, leavingOutRealTime: Bool = false
+    ) throws -> [(sequence: Int64, sample: Sample)] {
         let statement = try cached(
             Self.sampleColumns
-                + " WHERE s.rowid > ?1 AND s.committed_ms >= ?2"
+                + " WHERE s.commit_seq > ?1 AND s.committed_ms >= ?2"
                 + " AND (?4 = 0 OR NOT EXISTS (SELECT 1 FROM real_time_queued AS r WHERE r.sample_id = s.id))"
-                + " ORDER BY s.rowid LIMIT ?3")
+                + " ORDER BY s.commit_seq LIMIT ?3")
         try statement.bind(
-            .integer(row), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
+            .integer(sequence), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
             .integer(leavingOutRealTime ? 1 : 0))
         var result: [(Int64, Sample)] = []
         while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
         return result
     }
 
-    /// Hot-lane samples of the given metrics after a row, in commit order: what the real-time
-    /// tier sends.
-    public func hotSamples(afterRow row: Int64, metrics: Set<String>, limit: Int) throws -> [(
-        row: Int64, sample: Sample
+    /// Hot-lane samples of the given metrics committed after the commit sequence number
+    /// `sequence`, in commit order: what the real-time tier sends.
+    public func hotSamples(afterSequence sequence: Int64, metrics: Set<String>, limit: Int) throws -> [(
+        sequence: Int64, sample: Sample
     )] {
         guard !metrics.isEmpty else { return [] }
         // Catalog ids, quoted as SQL literals (a quote doubled).
@@ -48,17 +49,18 @@ extension Store {
         }
         .joined(separator: ",")
         let statement = try cached(
-            Self.sampleColumns + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2"
-        )
-        try statement.bind(.integer(row), .integer(Int64(limit)))
+            Self.sampleColumns
+                + " WHERE s.commit_seq > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.commit_seq LIMIT ?2")
+        try statement.bind(.integer(sequence), .integer(Int64(limit)))
         var result: [(Int64, Sample)] = []
         while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
         return result
     }
 
-    /// The newest sample row (0 for an empty store).
-    public func lastSampleRow() throws -> Int64 {
-        try connection.scalar("SELECT coalesce(max(rowid), 0) FROM samples") ?? 0
+    /// The commit sequence number of the last sample committed, deleted or not (0 for a new
+    /// store): the numbers only grow, so what commits later is after it.
+    public func lastSampleSequence() throws -> Int64 {
+        try prepared("SELECT value FROM sequences WHERE name = 'sample_commit'").firstRow { $0.int64(0) } ?? 0
     }
 
     /// A metric's samples that start within `starts` (the projections' windows), by start.
@@ -73,14 +75,16 @@ extension Store {
         return result
     }
 
-    /// A sample row with its names, and the two metadata entries the sinks and projections read.
+    /// A sample's commit sequence number and row with its names, and the two metadata entries the
+    /// sinks and projections read.
     private static let sampleColumns = """
-        SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
+        SELECT s.commit_seq, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
             s.value, s.category, s.value_text, s.unit_text, s.flags,
             CASE WHEN instr(s.metadata, 'HKTimeZone') > 0 THEN
                 (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone') END,
             CASE WHEN instr(s.metadata, 'HKWasUserEntered') > 0 THEN
-                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered') END
+                (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKWasUserEntered') END,
+            s.restores_ms
         FROM samples AS s
         JOIN metrics AS m ON m.id = s.metric_id
         JOIN sources AS src ON src.id = s.source_id
@@ -91,7 +95,7 @@ extension Store {
         var metadata: [MetadataEntry] = []
         if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
         if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
-        return Sample(
+        var sample = Sample(
             id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "",
             sourceName: statement.text(3) ?? "",
             sourceVersion: statement.text(4), device: statement.text(5),
@@ -101,6 +105,8 @@ extension Store {
             value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
             valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
             flags: SampleFlags(rawValue: Int(statement.int64(13))), metadata: metadata)
+        if !statement.isNull(16) { sample.restoresDeletionAt = Instant(millisecondsSinceEpoch: statement.int64(16)) }
+        return sample
     }
 
     /// Tombstones after a sequence number, oldest first.
@@ -211,12 +217,27 @@ extension Store {
         for item in reclaimed { try save(item, now: now) }
     }
 
-    /// Writes an item's state after a delivery attempt; a delivered batch drops its payload and
-    /// keeps the items the sink refused.
-    public func recordUpload(_ item: QueueItem, accepted: Int? = nil, rejections: [ItemRejection] = []) throws {
+    /// Writes an item's state after a delivery attempt by the lease's holder; a delivered batch
+    /// drops its payload and keeps the items the sink refused.
+    /// - Returns: false, changing nothing, when `owner` no longer holds the batch in flight (its
+    ///   lease was reclaimed, and maybe given to another uploader, who records it).
+    @discardableResult
+    public func recordUpload(
+        _ item: QueueItem, heldBy owner: Int32, accepted: Int? = nil, rejections: [ItemRejection] = []
+    ) throws -> Bool {
         let now = now()
-        try connection.writeTransaction {
-            try save(item, now: now)
+        return try connection.writeTransaction {
+            let update = try prepared(
+                """
+                UPDATE upload_queue SET state = ?2, attempts = ?3, next_attempt_ms = ?4, lease_owner = NULL,
+                    lease_until_ms = NULL, last_error = ?5, updated_ms = ?6
+                WHERE batch_id = ?1 AND state = 1 AND lease_owner = ?7
+                """)
+            let changed = try update.run(
+                .text(item.batchID), .integer(Int64(item.state.rawValue)), .integer(Int64(item.attempts)),
+                .integer(item.nextAttempt.millisecondsSinceEpoch), .optional(item.lastError),
+                .integer(now.millisecondsSinceEpoch), .integer(Int64(owner)))
+            guard changed == 1 else { return false }
             if item.state == .done {
                 try prepared("UPDATE upload_queue SET payload = NULL, accepted = ?2 WHERE batch_id = ?1")
                     .run(.text(item.batchID), .optional(accepted.map(Int64.init)))
@@ -226,6 +247,7 @@ extension Store {
                     ).run(.text(item.batchID), .blob(rejection.id.bytes), .text(rejection.reason))
                 }
             }
+            return true
         }
     }
 

@@ -11,7 +11,9 @@ extension WireBatch {
         out.raw(",\"deletions\":[")
         for (index, deletion) in deletions.enumerated() {
             if index > 0 { out.raw(",") }
-            out.raw("{\"id\":")
+            out.raw("{")
+            if let deletedAt = deletion.deletedAt { out.field("deleted_at", string: deletedAt) }
+            out.raw("\"id\":")
             out.string(deletion.id)
             out.raw(",\"metric\":")
             out.string(deletion.metric)
@@ -45,6 +47,7 @@ extension WireSample {
         }
         out.field("id", string: id)
         out.field("metric", string: metric)
+        if let restoresDeletionAt { out.field("restores_deletion_at", string: restoresDeletionAt) }
         out.field("source", string: source)
         if let sourceVersion { out.field("source_version", string: sourceVersion) }
         out.field("start", string: start)

@@ -23,11 +23,14 @@ public struct WireSample: Codable, Sendable, Equatable {
     public var userEntered: Bool?
     /// The normalizer's flags (`out_of_plausible_range`, …).
     public var flags: [String]?
+    /// A sample that came back after it was deleted: when that deletion happened. The collector
+    /// takes it over a deletion of that time or earlier, and keeps it from one that arrives late.
+    public var restoresDeletionAt: String?
 
     public init(
         id: String, metric: String, source: String, sourceVersion: String? = nil, device: String? = nil,
         start: String, end: String, utcOffsetSeconds: Int? = nil, timeZone: String? = nil, value: Double? = nil,
-        category: String? = nil, userEntered: Bool? = nil, flags: [String]? = nil
+        category: String? = nil, userEntered: Bool? = nil, flags: [String]? = nil, restoresDeletionAt: String? = nil
     ) {
         self.id = id
         self.metric = metric
@@ -42,6 +45,7 @@ public struct WireSample: Codable, Sendable, Equatable {
         self.category = category
         self.userEntered = userEntered
         self.flags = flags
+        self.restoresDeletionAt = restoresDeletionAt
     }
 
     /// A stored sample as the uploaders send it.
@@ -51,7 +55,8 @@ public struct WireSample: Codable, Sendable, Equatable {
             sourceVersion: sample.sourceVersion, device: sample.device, start: sample.start.description,
             end: sample.end.description, utcOffsetSeconds: sample.utcOffsetSeconds.map(Int.init),
             timeZone: sample.timeZone, value: sample.value, category: sample.category,
-            userEntered: sample.isUserEntered ? true : nil, flags: sample.flags.isEmpty ? nil : sample.flags.names)
+            userEntered: sample.isUserEntered ? true : nil, flags: sample.flags.isEmpty ? nil : sample.flags.names,
+            restoresDeletionAt: sample.restoresDeletionAt?.description)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -60,5 +65,6 @@ public struct WireSample: Codable, Sendable, Equatable {
         case utcOffsetSeconds = "utc_offset_s"
         case timeZone = "time_zone"
         case userEntered = "user_entered"
+        case restoresDeletionAt = "restores_deletion_at"
     }
 }

@@ -52,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     func run() async throws {
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
-        let firstNewRow = try store.lastSampleRow()
+        let lastSequenceBefore = try store.lastSampleSequence()
         var importer = ExportImport()
         importer.hotWindowSeconds = DurationText.seconds(hotWindow) ?? 604_800
         importer.batchSize = batchSize
@@ -82,7 +82,9 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         guard !summaries.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
         var summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
         // Tier 1: the hot lane's tier-1 metrics go out before the command returns.
-        if let sent = await RealTimeUpload.send(store: global.storeDirectory, catalog: catalog, afterRow: firstNewRow) {
+        if let sent = await RealTimeUpload.send(
+            store: global.storeDirectory, catalog: catalog, afterSequence: lastSequenceBefore)
+        {
             summary.tier1Sent = sent.acceptedItems
         }
         if json {

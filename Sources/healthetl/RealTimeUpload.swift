@@ -6,13 +6,16 @@ import HealthETLStore
 /// Tier 1 as the commands report it: on standard error, so `--json` output stays one object;
 /// a failure is said and left to `healthetl upload`, never fatal to the import that preceded it.
 enum RealTimeUpload {
-    /// Sends the tier-1 samples committed after `row` when a sink is configured.
+    /// Sends the tier-1 samples committed after the commit sequence number `sequence` when a sink
+    /// is configured.
     /// - Returns: the report, `nil` when no sink is configured.
     @discardableResult
-    static func send(store: StoreDirectory, catalog: MetricCatalog, afterRow row: Int64) async -> UploadReport? {
+    static func send(store: StoreDirectory, catalog: MetricCatalog, afterSequence sequence: Int64) async
+        -> UploadReport?
+    {
         do {
             guard let sender = try RealTimeSender(store: store, catalog: catalog) else { return nil }
-            let report = try await sender.send(afterRow: row).report
+            let report = try await sender.send(afterSequence: sequence).report
             describe(report)
             return report
         } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthETLCollector
 import HealthETLCore
+import HealthETLWire
 import Logging
 
 /// `healthetl serve`: the collector, the backend the uploaders ship to.
@@ -60,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         let dataDirectory = data ?? global.resolvedStorePath + "/collector"
         var configuration = CollectorConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
-            maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: max(4 * (maxBodyMib << 20), 128 << 20))
+            maximumBodyBytes: maxBodyMib << 20,
+            maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
         if let maxConnections { configuration.maximumConnections = maxConnections }
         let catalog = try global.loadCatalog()

@@ -154,13 +154,13 @@ import Testing
         #expect(errors.first?.reason.contains("body_too_large") == true)
     }
 
-    @Test func a401And403ArePermanentAndPointAtTheToken() async throws {
+    @Test func a401And403AreRefusedCredentialsAndPointAtTheToken() async throws {
         let (errors, _, _) = try await deliver(
             [
                 .json(status: 401, #"{"error":"unauthorized","message":"a valid token is required"}"#),
                 .respond(status: 403),
             ], attempts: 2)
-        #expect(errors.count == 2 && errors.allSatisfy(\.isPermanent))
+        #expect(errors.count == 2 && errors.allSatisfy(\.isUnauthorized))
         #expect(
             errors.allSatisfy {
                 $0.reason.contains("check that the token file") && !$0.reason.contains(Self.token)

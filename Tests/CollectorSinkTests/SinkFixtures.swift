@@ -80,9 +80,14 @@ extension DeliveryError {
 
     var isPermanent: Bool { !isRetryable }
 
+    var isUnauthorized: Bool {
+        if case .unauthorized = self { return true }
+        return false
+    }
+
     var reason: String {
         switch self {
-        case .retryable(let reason, _), .permanent(let reason): reason
+        case .retryable(let reason, _), .permanent(let reason), .unauthorized(let reason): reason
         }
     }
 }

@@ -140,4 +140,40 @@ import Testing
             #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [400])
         }
     }
+
+    /// A deletion and the sample's return are applied in the order they happened at the source,
+    /// whichever arrives first; a stale copy and an older return stay refused.
+    @Test func aSampleBackAfterItsDeletionIsTakenInTheOrderTheyHappened() async throws {
+        try await harness.run { client in
+            #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)
+            let first = WireDeletion(
+                id: Self.steps[0].id, metric: "step_count", start: Self.steps[0].start,
+                deletedAt: "2026-01-06T00:00:00Z")
+            #expect(try await client.post(WireFixtures.batch("delete", [], deletions: [first])).status == .ok)
+            let stale = try await client.post(WireFixtures.batch("stale", [Self.steps[0]]))
+            #expect(stale.batchResponse?.rejected.map(\.reason) == ["deleted"])
+            var back = Self.steps[0]
+            back.restoresDeletionAt = "2026-01-05T23:00:00Z"
+            let older = try await client.post(WireFixtures.batch("older", [back]))
+            #expect(older.batchResponse?.rejected.map(\.reason) == ["deleted"])
+
+            back.restoresDeletionAt = first.deletedAt
+            let restored = try await client.post(WireFixtures.batch("back", [back]))
+            #expect(restored.batchResponse?.accepted == 1 && restored.batchResponse?.rejected == [])
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [1000])
+            // The same deletion arriving late (a retried batch) leaves it in place; the stale copy
+            // updates it without forgetting that it came back.
+            #expect(try await client.post(WireFixtures.batch("late", [], deletions: [first])).status == .ok)
+            #expect(try await client.post(WireFixtures.batch("stale-again", [Self.steps[0]])).status == .ok)
+            #expect(try await client.post(WireFixtures.batch("late-again", [], deletions: [first])).status == .ok)
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [1000])
+
+            var second = first
+            second.deletedAt = "2026-01-07T00:00:00Z"
+            #expect(try await client.post(WireFixtures.batch("delete-again", [], deletions: [second])).status == .ok)
+            #expect(try await client.daily("step_count", "2026-01-05", "2026-01-05").map(\.sum) == [400])
+            let outdated = try await client.post(WireFixtures.batch("back-again", [back]))
+            #expect(outdated.batchResponse?.rejected.map(\.reason) == ["deleted"])
+        }
+    }
 }

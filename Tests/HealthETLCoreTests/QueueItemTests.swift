@@ -63,6 +63,18 @@ import Testing
         #expect(item.isReady(at: t0.adding(seconds: 5)))
     }
 
+    /// Refused credentials are not the batch's fault: it waits, ready at once and no attempt
+    /// counted, however often the token is refused.
+    @Test func refusedCredentialsNeverKillABatch() throws {
+        var item = try leased()
+        for _ in 0..<(policy.maximumAttempts + 2) {
+            try item.fail(.unauthorized(reason: "HTTP 401"), now: t0, policy: policy, random: 0.5)
+            #expect(item.state == .failed && item.attempts == 0 && item.lastError == "HTTP 401")
+            #expect(item.isReady(at: t0))
+            try item.lease(owner: 1, now: t0, seconds: 10)
+        }
+    }
+
     @Test func anExpiredLeaseOrADeadHolderReturnsTheItemToPending() throws {
         var live = try leased()
         let early = live.reclaim(now: t0.adding(seconds: 10), isAlive: { _ in true })

@@ -394,8 +394,9 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
-    /// Exit codes and the queue commands: 3 with the collector down (batches failed), dead
-    /// batches after a token the collector refuses, `queue retry`, then 0 once all is delivered;
+    /// Exit codes and the queue commands: 3 with the collector down (batches failed), `queue
+    /// retry`; a token the collector refuses stops the run (exit 1, saying to fix the token) and
+    /// strands nothing: `sync --catch-up` with the right token delivers every batch, exit 0;
     /// `status --json` counts the queue.
     @Test func exitCodesAndTheQueueCommands() throws {
         let server = try Server(runner: runner, directory: directory)
@@ -437,7 +438,7 @@ import Testing
             json(try healthetl(["--store", store, "status", "--json"]))["queue"] as? [String: Any] ?? [:]
         #expect(status["failed"] as? Int == queued && status["done"] as? Int == 0, "\(status)")
 
-        // `queue retry ID` makes each ready now; a token the collector refuses kills them.
+        // `queue retry ID` makes each ready now; a token the collector refuses leaves them waiting.
         for batch in batches {
             let retried = try healthetl([
                 "--store", store, "queue", "retry", batch["batch_id"] as? String ?? "", "--json",
@@ -450,27 +451,31 @@ import Testing
             "--store", store, "upload", "--endpoint", server.url, "--token-file",
             tokenFile(mode: 0o600, token: wrong, name: "wrong-token"),
         ])
-        #expect(refused.exitCode == 3)
+        #expect(refused.exitCode == 1)
+        #expect(refused.standardError.contains("HTTP 401") && refused.standardError.contains("fix the token"))
         #expect(!refused.standardOutput.contains(wrong) && !refused.standardError.contains(wrong))
-        let deadQueue = json(try healthetl(["--store", store, "queue", "--json"]))
-        #expect((deadQueue["counts"] as? [String: Int])?["dead"] == queued, "\(deadQueue)")
+        let refusedQueue = json(try healthetl(["--store", store, "queue", "--json"]))
+        let refusedCounts = refusedQueue["counts"] as? [String: Int] ?? [:]
+        #expect(refusedCounts["dead"] == 0 && refusedCounts["done"] == 0, "\(refusedQueue)")
+        #expect((refusedCounts["failed"] ?? 0) + (refusedCounts["pending"] ?? 0) == queued, "\(refusedQueue)")
         #expect(
-            (deadQueue["batches"] as? [[String: Any]] ?? []).allSatisfy {
+            (refusedQueue["batches"] as? [[String: Any]] ?? []).contains {
                 ($0["last_error"] as? String)?.contains("HTTP 401") == true
             })
         #expect(!(try healthetl(["--store", store, "queue"])).standardOutput.contains(wrong))
 
-        let revived = try healthetl(["--store", store, "queue", "retry", "--dead", "--json"])
-        #expect(revived.exitCode == 0 && json(revived)["retried"] as? Int == queued)
+        // No sample is in the window: the queue alone delivers them (the window re-sends deletions).
         let delivered = try healthetl([
-            "--store", store, "upload", "--endpoint", server.url, "--token-file", token, "--json",
+            "--store", store, "sync", "--catch-up", "--since", "0s", "--endpoint", server.url, "--token-file", token,
+            "--json",
         ])
         #expect(delivered.exitCode == 0, "\(delivered.standardError)")
-        #expect(json(delivered)["delivered_batches"] as? Int == queued)
+        let resent = json(delivered)["queued_batches"] as? Int ?? -1
+        #expect(json(delivered)["delivered_batches"] as? Int == queued + resent)
         let final =
             json(try healthetl(["--store", store, "status", "--json"]))["queue"] as? [String: Any] ?? [:]
         #expect(
-            final["done"] as? Int == queued && final["failed"] as? Int == 0 && final["dead"] as? Int == 0,
+            final["done"] as? Int == queued + resent && final["failed"] as? Int == 0 && final["dead"] as? Int == 0,
             "\(final)")
         #expect(
             final["pending"] as? Int == 0 && final["in_flight"] as? Int == 0 && final["last_upload"] is String

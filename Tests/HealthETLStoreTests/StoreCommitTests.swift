@@ -82,7 +82,7 @@ import Testing
         try first.commit(batch(0..<5, cursor: 5))
         try second.commit(batch(5..<10, cursor: 5, stream: "test:other"))
         try first.commit(batch(10..<15, cursor: 15))
-        _ = try first.uploadMark(.sampleRow)
+        _ = try first.uploadMark(.sampleSequence)
         try second.commit(batch(15..<20, cursor: 10, stream: "test:other"))
         try first.commit(batch(20..<25, cursor: 25))
         #expect(try first.status().samples.total == 25)

@@ -68,6 +68,8 @@ public enum SinkConformance {
                 }
             } catch .permanent {
                 if fault != .refused { problems.append("\(fault): classified permanent, not retryable") }
+            } catch .unauthorized {
+                problems.append("\(fault): classified as refused credentials")
             }
         }
         // The slow reply lands after the sink gave up; nothing else was stored.

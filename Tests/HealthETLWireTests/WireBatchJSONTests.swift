@@ -16,7 +16,7 @@ import Testing
             WireSample(
                 id: "fedcba9876543210fedcba9876543210", metric: "sleep_analysis", source: "Watch",
                 start: "2026-01-01T00:00:00Z",
-                end: "2026-01-01T01:00:00Z", category: "asleep_core"),
+                end: "2026-01-01T01:00:00Z", category: "asleep_core", restoresDeletionAt: "2026-01-03T00:00:00Z"),
             WireSample(
                 id: "00000000000000000000000000000001", metric: "step_count", source: "Phone",
                 start: "2026-01-01T00:00:00Z",
@@ -26,7 +26,10 @@ import Testing
             batchID: "b1-x", samples: samples,
             deletions: [
                 WireDeletion(
-                    id: "00000000000000000000000000000002", metric: "step_count", start: "2026-01-01T00:00:00Z")
+                    id: "00000000000000000000000000000002", metric: "step_count", start: "2026-01-01T00:00:00Z"),
+                WireDeletion(
+                    id: "00000000000000000000000000000003", metric: "step_count", start: "2026-01-01T00:00:00Z",
+                    deletedAt: "2026-01-02T00:00:00Z"),
             ])
         let decoded = try JSONDecoder().decode(WireBatch.self, from: Data(batch.jsonBytes()))
         #expect(decoded == batch)

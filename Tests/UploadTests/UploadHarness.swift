@@ -6,6 +6,7 @@ import HealthETLPipeline
 import HealthETLSQLite
 import HealthETLStore
 import HealthETLTestSupport
+import HealthETLWire
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -52,10 +53,13 @@ struct UploadCollector: Sendable {
     }()
 
     let directory = TemporaryDirectory("upload-collector")
+    /// The largest batch JSON it takes after decompression.
+    let maximumDecodedBytes: Int
     var dataDirectory: String { directory.child("data") }
     var databasePath: String { directory.child("data/healthetl.sqlite") }
 
-    init() {
+    init(maximumDecodedBytes: Int = WireLimits.decodedBatchBytes) {
+        self.maximumDecodedBytes = maximumDecodedBytes
         _ = FileManager.default.createFile(
             atPath: directory.child("tokens"), contents: Data("me \(Self.token)\n".utf8),
             attributes: [.posixPermissions: 0o600])
@@ -66,7 +70,8 @@ struct UploadCollector: Sendable {
     func run(_ body: @escaping @Sendable (Int, Sinks) async throws -> Void) async throws {
         let catalog = try MetricCatalog.bundled()
         let configuration = CollectorConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, tokensPath: directory.child("tokens"))
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, tokensPath: directory.child("tokens"),
+            maximumDecodedBytes: maximumDecodedBytes)
         let storage = try SQLiteCollectorStorage(directory: dataDirectory, users: ["me"], catalog: catalog)
         let app = try Collector.application(
             configuration: configuration, storage: storage, tokensPath: directory.child("tokens"),
@@ -104,9 +109,11 @@ final class Sinks: @unchecked Sendable {
     private var made: [CollectorSink] = []
 
     /// A sink to `port` (the collector or a front forwarding to it).
-    func make(port: Int, requestTimeout: Duration = .seconds(10)) throws -> CollectorSink {
+    func make(port: Int, requestTimeout: Duration = .seconds(10), token: String = UploadCollector.token) throws
+        -> CollectorSink
+    {
         let configuration = try CollectorSinkConfiguration(
-            endpoint: "http://127.0.0.1:\(port)", token: try CollectorToken(UploadCollector.token),
+            endpoint: "http://127.0.0.1:\(port)", token: try CollectorToken(token),
             connectTimeout: .seconds(2), requestTimeout: requestTimeout)
         let sink = CollectorSink(configuration: configuration, logger: UploadCollector.quiet)
         lock.withLock { made.append(sink) }
@@ -131,11 +138,12 @@ enum Upload {
 
     static func uploader(
         _ store: Store, _ sink: any SampleSink, clock: TestClock, batchSamples: Int = 5_000,
+        batchBytes: Int = UploadLimits().bytes,
         policy: RetryPolicy = policy,
         owner: Int32 = 7_001, isAlive: @escaping (Int32) -> Bool = { _ in true }, concurrency: Int = 1
     ) -> Uploader {
         Uploader(
-            store: store, sink: sink, limits: UploadLimits(samples: batchSamples), policy: policy,
+            store: store, sink: sink, limits: UploadLimits(samples: batchSamples, bytes: batchBytes), policy: policy,
             clock: .following { clock.now() },
             randomness: Randomness { jitter }, owner: owner, isAlive: isAlive, leaseSeconds: 300,
             concurrency: concurrency)

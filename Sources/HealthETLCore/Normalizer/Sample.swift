@@ -20,6 +20,9 @@ public struct Sample: Hashable, Sendable {
     public var flags: SampleFlags
     public var metadata: [MetadataEntry]
     public var series: [SeriesPoint]
+    /// Set when the sample came back at the source after it was deleted there: when that
+    /// deletion happened. It outranks that deletion, and any earlier one, wherever both arrive.
+    public var restoresDeletionAt: Instant?
 
     public init(
         id: ContentID, metric: String, sourceName: String, sourceVersion: String? = nil,

@@ -17,8 +17,16 @@ public protocol SampleSink: Sendable {
     /// - Throws: a message that names the setting to fix.
     static func make(_ settings: PluginSettings, environment: [String: String]) throws -> Self
 
+    /// The largest batch the far end takes, measured as `decodedSize(of:)` does; `nil` for no
+    /// limit. The uploader forms batches within it, whatever the configured budget.
+    static var maximumBatchBytes: Int? { get }
+
     /// The request body for a batch, exactly as it will be sent on every attempt.
     func encode(_ batch: DeliveryBatch) throws -> [UInt8]
+
+    /// The size of an encoded batch as the far end limits it (after it decompresses the body,
+    /// say); by default the payload's own size.
+    func decodedSize(of payload: [UInt8]) -> Int
 
     /// Delivers one encoded batch, all-or-nothing.
     /// - Throws: `DeliveryError`, classified for the retry queue.
@@ -44,6 +52,10 @@ public protocol SampleSink: Sendable {
 
 extension SampleSink {
     public static var settings: [PluginSetting] { [] }
+
+    public static var maximumBatchBytes: Int? { nil }
+
+    public func decodedSize(of payload: [UInt8]) -> Int { payload.count }
 
     public static var descriptor: PluginDescriptor {
         PluginDescriptor(

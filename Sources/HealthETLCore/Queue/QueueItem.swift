@@ -52,17 +52,24 @@ public struct QueueItem: Sendable, Equatable {
     }
 
     /// in_flight → failed (retry later), or dead when the error is permanent or attempts ran out.
+    /// Refused credentials leave it failed and ready at once, the attempt not counted: the batch
+    /// was not judged, and it must get through as soon as the token is fixed.
     public mutating func fail(
         _ error: DeliveryError, now: Instant, policy: RetryPolicy, random: Double
     ) throws(TransitionError) {
         guard state == .inFlight else { throw .notLeased }
-        attempts += 1
         lease = nil
         switch error {
+        case .unauthorized(let reason):
+            state = .failed
+            lastError = reason
+            nextAttempt = now
         case .permanent(let reason):
+            attempts += 1
             state = .dead
             lastError = reason
         case .retryable(let reason, let notBefore):
+            attempts += 1
             lastError = reason
             if attempts >= policy.maximumAttempts {
                 state = .dead

@@ -7,8 +7,8 @@ public protocol SampleLedger: AnyObject {
     func commit(_ batch: CommitBatch) throws -> CommitResult
     /// Samples of `metric` starting within `starts`, oldest first.
     func samples(metric: String, starts: Range<Instant>) throws -> [Sample]
-    /// The newest sample's row: a mark to send what commits after it.
-    func lastSampleRow() throws -> Int64
+    /// The last commit sequence number: a mark to send what commits after it.
+    func lastSampleSequence() throws -> Int64
 }
 
 extension Store: SampleLedger {}

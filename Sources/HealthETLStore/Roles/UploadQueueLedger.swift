@@ -10,7 +10,8 @@ public protocol UploadQueueLedger: AnyObject {
     ) throws
     func leaseNextUpload(owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier>, isAlive: (Int32) -> Bool) throws
         -> (item: QueueItem, payload: [UInt8])?
-    func recordUpload(_ item: QueueItem, accepted: Int?, rejections: [ItemRejection]) throws
+    func recordUpload(_ item: QueueItem, heldBy owner: Int32, accepted: Int?, rejections: [ItemRejection]) throws
+        -> Bool
     func nextUploadAttempt(tiers: Set<UploadTier>) throws -> Instant?
     func uploadCounts() throws -> [QueueState: Int]
     func uploads(in states: Set<QueueState>, limit: Int) throws -> [QueuedUpload]

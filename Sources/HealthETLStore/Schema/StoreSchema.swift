@@ -4,7 +4,7 @@ import HealthETLSQLite
 enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
-        sinkSettings,
+        sinkSettings, sampleCommitSequence, sampleRestorations,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -337,4 +337,27 @@ enum StoreSchema {
                 PRIMARY KEY(sink, name)
             ) WITHOUT ROWID;
             """)
+
+    /// Upload marks were row ids, and SQLite gives a new row an id below the mark once the
+    /// newest rows are deleted (no AUTOINCREMENT): such samples were never sent. Every sample now
+    /// takes the next number of a counter that only grows, as it commits. Existing rows keep
+    /// their row id as their number, so stored marks mean what they meant; the counter starts
+    /// above every row and every mark.
+    static let sampleCommitSequence = Migration(
+        name: "0009_sample_commit_sequence",
+        sql: """
+            ALTER TABLE samples ADD COLUMN commit_seq INTEGER;
+            UPDATE samples SET commit_seq = rowid;
+            CREATE UNIQUE INDEX samples_by_commit ON samples(commit_seq);
+            CREATE TABLE sequences(name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
+            INSERT INTO sequences(name, value) VALUES ('sample_commit', max(
+                (SELECT coalesce(max(rowid), 0) FROM samples),
+                (SELECT coalesce(max(position), 0) FROM upload_marks WHERE name = 'samples')));
+            """)
+
+    /// A sample that came back at the source after it was deleted: when the deletion it outranks
+    /// happened, sent with it so the collector takes it back whichever arrives first.
+    static let sampleRestorations = Migration(
+        name: "0010_sample_restorations",
+        sql: "ALTER TABLE samples ADD COLUMN restores_ms INTEGER;")
 }
