@@ -49,7 +49,10 @@ public final class ExportIngest: SourceEventHandler {
     ) throws {
         self.store = store
         self.resumes = resumes
-        self.pending = [RawBatch(capacity: batchSize), RawBatch(capacity: batchSize), RawBatch()]
+        // Only the cold lane is reserved a whole batch up front: it fills batch after batch, while
+        // the hot lane commits at every checkpoint, mostly small (a reservation there is memory
+        // held by every queued hot batch).
+        self.pending = [RawBatch(), RawBatch(capacity: batchSize), RawBatch()]
         self.engine = IngestEngine(
             store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
         self.batchSize = batchSize
