@@ -13,6 +13,10 @@ import HealthETLStore
 /// an uninterrupted read gives. The store is the writer's while
 /// batches are in flight and this feed's only once they have settled.
 public final class ExportIngest: SourceEventHandler {
+    /// How far past this machine's clock an export may be dated (the phone's clock may run a
+    /// little ahead). A later date is not believed: such an export supersedes nothing.
+    public static let exportDateToleranceSeconds: Int64 = 86_400
+
     private let engine: IngestEngine
     private let batchSize: Int
     /// Whether what the store's cursors cover is dropped (`false`: an input read again from its
@@ -23,6 +27,8 @@ public final class ExportIngest: SourceEventHandler {
     private let progress: ((ImportProgress) -> Void)?
     private let started: Duration
     private let run: Int64
+    /// The machine's wall clock when the run started: what an export date is checked against.
+    private let readAt: Instant
     private var now: Instant
     private var stream: String?
     private var snapshot: SnapshotMark?
@@ -55,7 +61,8 @@ public final class ExportIngest: SourceEventHandler {
         self.batchSize = batchSize
         self.progress = progress
         self.started = clock.monotonic()
-        self.now = clock.now()
+        self.readAt = clock.now()
+        self.now = readAt
         self.summary = ImportSummary(input: input, source: source)
         self.run = try store.beginImportRun(source: source, input: input, stream: nil, snapshotTakenAt: nil)
     }
@@ -121,10 +128,15 @@ public final class ExportIngest: SourceEventHandler {
         try settle()
         stream = name
         endPosition = end
-        self.now = now
-        snapshot = isFullSnapshot ? SnapshotMark(run: run, takenAt: now) : nil
+        // A date beyond the clock would make every real export after it look older, and its
+        // deletions could never be undone: its records are read, but it is no snapshot, and
+        // records are judged future-dated against the clock instead.
+        let believable = now <= readAt.adding(seconds: Self.exportDateToleranceSeconds)
+        if !believable { summary.warnings["export_date_in_future", default: 0] += 1 }
+        self.now = believable ? now : readAt
+        snapshot = isFullSnapshot && believable ? SnapshotMark(run: run, takenAt: now) : nil
         summary.stream = name
-        summary.exportDate = isFullSnapshot ? now.description : nil
+        summary.exportDate = snapshot?.takenAt.description
         for lane in Lane.allCases {
             committed[lane] = try store.cursor(stream: name, lane: lane) ?? 0
         }
@@ -229,7 +241,10 @@ public final class ExportIngest: SourceEventHandler {
     /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
     private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
         try settle()
-        guard let previous = try store.latestCompleteSnapshot(source: summary.source, excluding: run),
+        guard
+            let previous = try store.latestCompleteSnapshot(
+                source: summary.source, excluding: run,
+                notAfter: readAt.adding(seconds: Self.exportDateToleranceSeconds)),
             previous.takenAt < snapshot.takenAt
         else { return }
         let family = String(stream.prefix { $0 != ":" }) + ":"
