@@ -82,7 +82,15 @@ public struct AppleHealthAdapter: SourceAdapter {
         for path in files.electrocardiograms {
             position += 1
             if let resume, position <= resume.at { continue }
-            guard let bytes = try? files.readFile(path) else {
+            let bytes: [UInt8]?
+            do {
+                bytes = try files.readFile(path)
+            } catch {
+                // Not a complete snapshot then: superseding by it would delete the older ECGs.
+                problem = problem ?? "\(path) could not be read (\(error)). Everything else was imported"
+                continue
+            }
+            guard let bytes else {
                 xml.warn("unreadable_ecg_file")
                 continue
             }

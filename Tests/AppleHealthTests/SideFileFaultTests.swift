@@ -1,0 +1,42 @@
+import AppleHealth
+import Foundation
+import HealthETLCore
+import HealthETLTestSupport
+import Testing
+
+/// The export's side files (ECG recordings, GPX routes) when one of them is broken: the broken
+/// item is refused with a reason, and everything around it is still read.
+@Suite struct SideFileFaultTests {
+    let directory = TemporaryDirectory("side-file-faults")
+
+    static let ecgEntry = ExportQuirksFixture.folderName + "/electrocardiograms/" + ExportQuirksFixture.ecgFileName
+
+    func read(_ path: String) throws -> (SourceEventLog, SourceReadReport) {
+        var log = SourceEventLog()
+        let report = try AppleHealthAdapter().read(SourceInput(path: path), into: &log)
+        return (log, report)
+    }
+
+    /// The fixture's ECG recorded on another day, with its sample rate written as `rate`.
+    static func ecg(day: String = "2024-03-02", rate: String = "512 hertz") -> String {
+        ExportQuirksFixture.ecgCSV.replacingOccurrences(of: "2024-03-02 09:12:44", with: day + " 09:12:44")
+            .replacingOccurrences(of: "Sample Rate,512 hertz", with: "Sample Rate,\(rate)")
+    }
+
+    @Test func anECGThatFailsItsCRCLeavesTheReadIncompleteAndTheOtherECGsRead() throws {
+        var archive = ExportQuirksFixture.archive()
+        archive.addStored(
+            ExportQuirksFixture.folderName + "/electrocardiograms/ecg_2024-03-03.csv", Self.ecg(day: "2024-03-03"))
+        let damaged = try #require(archive.entries.firstIndex { $0.name == Array(Self.ecgEntry.utf8) })
+        archive.entries[damaged].crc32 ^= 1
+        let path = directory.child("export.zip")
+        try archive.write(to: path)
+
+        let (log, report) = try read(path)
+        #expect(!report.complete, "a complete read would let supersession delete the unread ECG's older copy")
+        #expect(report.problem?.contains(ExportQuirksFixture.ecgFileName) == true, "\(report.problem ?? "")")
+        #expect(log.records.count == ExportQuirksFixture.topLevel["Record"])
+        #expect(log.documents.filter { $0.kind == "ecg" }.count == 1)
+        #expect(log.auxiliaryRecords.count == 1)
+    }
+}
