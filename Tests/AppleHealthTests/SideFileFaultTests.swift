@@ -39,4 +39,24 @@ import Testing
         #expect(log.documents.filter { $0.kind == "ecg" }.count == 1)
         #expect(log.auxiliaryRecords.count == 1)
     }
+
+    @Test(arguments: ["1e-300 hertz", "0 hertz", "-512 hertz", "inf hertz", "nan hertz"])
+    func anECGWithAnImpossibleSampleRateIsQuarantinedWithItsRate(_ rate: String) throws {
+        let root = try ExportQuirksFixture.writeFolder(in: directory.path)
+        try Self.ecg(rate: rate).write(
+            toFile: root + "/electrocardiograms/" + ExportQuirksFixture.ecgFileName, atomically: true, encoding: .utf8)
+
+        let (log, report) = try read(root)
+        #expect(report.complete)
+        let (record, _) = try #require(log.auxiliaryRecords.first)
+        let normalizer = Normalizer(
+            catalog: try MetricCatalog.bundled(),
+            now: Instant(millisecondsSinceEpoch: ExportQuirksFixture.exportDateMilliseconds))
+        guard case .quarantined(let refused) = normalizer.normalize(record) else {
+            Issue.record("an ECG with sample rate \(rate) was not quarantined")
+            return
+        }
+        #expect(refused.reason == .unparseableDate)
+        #expect(refused.detail.contains(rate), "\(refused.detail)")
+    }
 }
