@@ -59,4 +59,21 @@ import Testing
         #expect(refused.reason == .unparseableDate)
         #expect(refused.detail.contains(rate), "\(refused.detail)")
     }
+
+    @Test func routePointsOffTheGlobeAreRefusedAndTheRestOfTheRouteKept() throws {
+        let root = try ExportQuirksFixture.writeFolder(in: directory.path)
+        var gpx = ExportQuirksFixture.routeGPX
+        for (index, bad) in [(2, "nan"), (4, "inf"), (6, "91.5")] {
+            gpx = gpx.replacingOccurrences(
+                of: "lat=\"\(ExportQuirksFixture.routeLatitude(index))\"", with: "lat=\"\(bad)\"")
+        }
+        try gpx.write(toFile: root + ExportQuirksFixture.routeReference, atomically: true, encoding: .utf8)
+
+        let (log, report) = try read(root)
+        #expect(report.complete)
+        #expect(report.warnings["invalid_route_point"] == 3)
+        let workout = try #require(log.workouts.first)
+        #expect(workout.route.count == ExportQuirksFixture.routePoints - 3)
+        #expect(workout.route.allSatisfy { $0.latitude.isFinite && abs($0.latitude) <= 90 })
+    }
 }

@@ -225,14 +225,13 @@ final class ExportXMLHandler: XMLEventHandler {
         } else if name == "FileReference" {
             if let path = attributes.string("path") { pending.workout.routeFiles.append(path) }
         } else if name == "Location" {
-            guard let latitude = number(attributes["latitude"]), let longitude = number(attributes["longitude"]) else {
-                return warn("unparseable_location")
-            }
-            pending.workout.route.append(
-                RoutePoint(
-                    instant: instant(attributes["date"]), latitude: latitude, longitude: longitude,
-                    elevationMeters: number(attributes["altitude"]), speedMetersPerSecond: number(attributes["speed"]),
-                    horizontalAccuracyMeters: number(attributes["horizontalAccuracy"])))
+            let point = RoutePoint(
+                instant: instant(attributes["date"]), latitude: number(attributes["latitude"]) ?? .nan,
+                longitude: number(attributes["longitude"]) ?? .nan, elevationMeters: number(attributes["altitude"]),
+                speedMetersPerSecond: number(attributes["speed"]),
+                horizontalAccuracyMeters: number(attributes["horizontalAccuracy"]))
+            guard point.isOnEarth else { return warn("unparseable_location") }
+            pending.workout.route.append(point)
         } else if name == "WorkoutActivity" {
             guard let start = instant(attributes["startDate"]) else { return warn("unparseable_workout_activity") }
             pending.activity = WorkoutActivity(

@@ -5,6 +5,8 @@ import HealthETLCore
 /// `ele`, `time` and `extensions/speed`, `hAcc` children.
 final class GPXReader: XMLTextHandler {
     private(set) var points: [RoutePoint] = []
+    /// Track points left out: a coordinate missing, not a number, or off the globe.
+    private(set) var refusedPoints = 0
     private var current: RoutePoint?
     private var field: Field?
     private var text: [UInt8] = []
@@ -19,10 +21,14 @@ final class GPXReader: XMLTextHandler {
 
     func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         if name == "trkpt" {
-            guard let latitude = attributes.string("lat").flatMap(Double.init),
-                let longitude = attributes.string("lon").flatMap(Double.init)
-            else { return }
-            current = RoutePoint(instant: nil, latitude: latitude, longitude: longitude)
+            let point = RoutePoint(
+                instant: nil, latitude: attributes["lat"].flatMap { DecimalText.number($0.bytes) } ?? .nan,
+                longitude: attributes["lon"].flatMap { DecimalText.number($0.bytes) } ?? .nan)
+            guard point.isOnEarth else {
+                refusedPoints += 1
+                return
+            }
+            current = point
         } else if current != nil {
             field =
                 name == "ele"

@@ -34,6 +34,7 @@ final class RouteResolver {
             } catch is XMLStreamError {
                 warn("unparseable_route_file")
             }
+            for _ in 0..<reader.refusedPoints { warn("invalid_route_point") }
             points += reader.points
         }
         return points
