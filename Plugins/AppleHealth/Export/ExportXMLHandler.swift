@@ -163,7 +163,7 @@ final class ExportXMLHandler: XMLEventHandler {
         } else if workout != nil {
             nestedInWorkout(name, attributes: attributes)
         } else if document != nil {
-            document?.children.append((name.string, entries(attributes)))
+            if document?.add(child: name, attributes: attributes) == false { warn("document_truncated") }
         } else {
             warn("unknown_child_element")
         }

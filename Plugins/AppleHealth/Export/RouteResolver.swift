@@ -1,8 +1,11 @@
 import HealthETLCore
 
-/// Reads the GPX files workouts reference (`FileReference path=…`) into route points.
+/// Reads the GPX files workouts reference (`FileReference path=…`) into route points, each file
+/// once per read: a file referenced again adds nothing (an export references each route once;
+/// thousands of references to one file would otherwise multiply its points without bound).
 final class RouteResolver {
     private let files: any ExportFiles
+    private var filesRead: Set<String> = []
 
     init(files: any ExportFiles) {
         self.files = files
@@ -12,6 +15,10 @@ final class RouteResolver {
     func points(for paths: [String], warn: (String) -> Void) throws -> [RoutePoint] {
         var points: [RoutePoint] = []
         for path in paths {
+            guard filesRead.insert(type(of: files).relative(path)).inserted else {
+                warn("repeated_route_file")
+                continue
+            }
             let bytes: [UInt8]?
             do {
                 bytes = try files.readFile(path)
