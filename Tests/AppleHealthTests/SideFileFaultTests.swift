@@ -76,4 +76,24 @@ import Testing
         #expect(workout.route.count == ExportQuirksFixture.routePoints - 3)
         #expect(workout.route.allSatisfy { $0.latitude.isFinite && abs($0.latitude) <= 90 })
     }
+
+    @Test func symlinkedFoldersInAnUnzippedExportAreNotFollowed() throws {
+        for name in ["export", "elsewhere"] {
+            try FileManager.default.createDirectory(atPath: directory.child(name), withIntermediateDirectories: true)
+        }
+        let root = try ExportQuirksFixture.writeFolder(in: directory.child("export"))
+        // The same files outside the export, and the export's folders replaced by links to them.
+        let outside = try ExportQuirksFixture.writeFolder(in: directory.child("elsewhere"))
+        for folder in ["workout-routes", "electrocardiograms"] {
+            try FileManager.default.removeItem(atPath: root + "/" + folder)
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/" + folder, withDestinationPath: outside + "/" + folder)
+        }
+
+        let (log, report) = try read(root)
+        #expect(report.complete)
+        #expect(log.workouts.first?.route.isEmpty == true, "the route behind the link was read")
+        #expect(report.warnings["route_file_missing"] == 1)
+        #expect(!log.documents.contains { $0.kind == "ecg" }, "the ECG behind the link was read")
+    }
 }

@@ -23,7 +23,7 @@ final class DirectoryExportFiles: ExportFiles {
         guard !relative.split(separator: "/").contains("..") else { return nil }
         let path = folder + "/" + relative
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular
+            attributes[.type] as? FileAttributeType == .typeRegular, foldersAreReal(on: relative)
         else { return nil }
         let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         guard size <= ZipExportFiles.maximumSideFileBytes else {
@@ -35,7 +35,21 @@ final class DirectoryExportFiles: ExportFiles {
     }
 
     var electrocardiograms: [String] {
+        guard isRealFolder("electrocardiograms") else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/electrocardiograms")) ?? []
         return names.filter { $0.lowercased().hasSuffix(".csv") }.sorted().map { "electrocardiograms/" + $0 }
+    }
+
+    /// Whether every folder on the way to `relative` is a folder of the export's own, not a
+    /// symbolic link: a linked `workout-routes` could lead anywhere on the disk.
+    private func foldersAreReal(on relative: String) -> Bool {
+        let folders = relative.split(separator: "/").dropLast()
+        return folders.indices.allSatisfy { isRealFolder(folders[...$0].joined(separator: "/")) }
+    }
+
+    private func isRealFolder(_ relative: String) -> Bool {
+        // Attributes of the link itself, not of what it points at.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + relative)
+        return attributes?[.type] as? FileAttributeType == .typeDirectory
     }
 }
