@@ -40,6 +40,7 @@ public struct AppleHealthAdapter: SourceAdapter {
             endPosition: Self.endPosition(of: files), fingerprint: fingerprint)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
+        var damagedContent = false
         var position: Int64
         if let resume, let size = files.mainSize, resume.at >= size {
             // The main file is committed whole: only its stream is needed, for what follows it.
@@ -68,7 +69,12 @@ public struct AppleHealthAdapter: SourceAdapter {
                     "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
                     + " \(error.byteOffset)): \(error.message). Everything before it was imported"
             } catch let error as ZipError {
-                problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
+                // A failed CRC or inflate means bytes already parsed may be wrong, not only cut short.
+                damagedContent = [.crcMismatch, .sizeMismatch, .corruptData].contains(error.kind)
+                problem =
+                    "the archive is damaged: \(error.description). "
+                    + (damagedContent
+                        ? "Nothing read from it was kept" : "Everything read before the damage was imported")
             }
             xml.ensureStream()
             // After damage, what an element cut short emitted goes too, under the last boundary.
@@ -105,7 +111,8 @@ public struct AppleHealthAdapter: SourceAdapter {
         }
         var warnings = xml.warnings
         warnings.merge(parser.warnings) { $0 + $1 }
-        return SourceReadReport(complete: problem == nil, warnings: warnings, problem: problem)
+        return SourceReadReport(
+            complete: problem == nil, warnings: warnings, problem: problem, damagedContent: damagedContent)
     }
 
     /// Where a read of this export can start again: the lowest of its stream's hot and cold

@@ -35,6 +35,8 @@ public final class ExportIngest: SourceEventHandler {
     private var endPosition: Int64?
     /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
     private var committed: [Lane: Int64] = [:]
+    /// The stream's cursors and snapshot coverage before this run: what a damaged read rolls back to.
+    private var before: (cursors: [Lane: Int64], coverage: [SnapshotCoverage]) = ([:], [])
     private var position: Int64 = 0
     /// What each lane gathered, by `Lane.code` (arrays, not dictionaries: this is per record).
     private var pending: [RawBatch]
@@ -106,6 +108,11 @@ public final class ExportIngest: SourceEventHandler {
         summary.warnings.merge(report.warnings) { $0 + $1 }
         summary.complete = report.complete
         summary.problem = report.problem
+        if report.damagedContent, let stream {
+            let removed = try store.rollBack(
+                run: run, stream: stream, cursors: before.cursors, coverage: before.coverage)
+            summary.warnings["samples_rolled_back"] = removed
+        }
         if report.complete, let snapshot, let stream {
             try supersedeEarlierSnapshot(snapshot, stream: stream)
         }
@@ -140,6 +147,7 @@ public final class ExportIngest: SourceEventHandler {
         for lane in Lane.allCases {
             committed[lane] = try store.cursor(stream: name, lane: lane) ?? 0
         }
+        before = (committed, try store.snapshotCoverage(stream: name))
         try store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
     }
 

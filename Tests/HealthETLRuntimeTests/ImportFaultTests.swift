@@ -24,6 +24,35 @@ import Testing
     }
 
     /// A large entry's CRC is known only once all of it was read, and partly committed.
+    @Test func aMainFileFailingItsCRCAtTheEndKeepsNothingItRead() throws {
+        let store = try openStore()
+        var earlier = ExportXMLBuilder(exportDate: "2024-04-01 09:00:00 +0200")
+        earlier.addHeartRates(0..<10)
+        try earlier.write(to: directory.child("earlier.xml"))
+        _ = try importer().run(directory.child("earlier.xml"), into: store, catalog: try MetricCatalog.bundled())
+
+        var export = ExportXMLBuilder(exportDate: "2024-05-01 09:00:00 +0200")
+        export.addHeartRates(0..<2_000)
+        var archive = ZipFixtureBuilder()
+        let main = archive.addStored("apple_health_export/export.xml", export.xml)
+        #expect(archive.entries[main].data.count > 256 << 10)
+        try archive.write(to: directory.child("clean.zip"))
+        archive.entries[main].crc32 ^= 1
+        try archive.write(to: directory.child("damaged.zip"))
+
+        let damaged = try importer(batchSize: 100).run(
+            directory.child("damaged.zip"), into: store, catalog: try MetricCatalog.bundled())
+        #expect(!damaged.complete)
+        #expect(damaged.problem?.contains("Nothing read from it was kept") == true, "\(damaged.problem ?? "")")
+        #expect(try store.status().samples.total == 10, "records committed before the CRC failed were kept")
+
+        // A clean copy of the same export reads it all, as if the damaged one had never been read.
+        let clean = try importer(batchSize: 100).run(
+            directory.child("clean.zip"), into: store, catalog: try MetricCatalog.bundled())
+        #expect(clean.complete)
+        #expect(clean.accepted == 1_990)
+        #expect(try store.status().samples.total == 2_000)
+    }
 
     /// One route point that is not a number used to fail its whole batch in SQLite (M3).
     @Test func aRoutePointThatIsNotANumberDoesNotStopTheImport() throws {

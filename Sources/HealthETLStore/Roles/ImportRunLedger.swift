@@ -9,6 +9,7 @@ public protocol ImportRunLedger: AnyObject {
     func latestCompleteSnapshot(source: String, excluding run: Int64, notAfter: Instant) throws
         -> Store.CompletedSnapshot?
     func snapshotCoverage(stream: String) throws -> [SnapshotCoverage]
+    func rollBack(run: Int64, stream: String, cursors: [Lane: Int64], coverage: [SnapshotCoverage]) throws -> Int
     func samplesMissing(
         from snapshot: Instant, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
         afterRow: Int64, limit: Int
