@@ -69,8 +69,10 @@ public struct AppleHealthAdapter: SourceAdapter {
                     "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
                     + " \(error.byteOffset)): \(error.message). Everything before it was imported"
             } catch let error as ZipError {
-                // A failed CRC or inflate means bytes already parsed may be wrong, not only cut short.
-                damagedContent = [.crcMismatch, .sizeMismatch, .corruptData].contains(error.kind)
+                // A failed CRC or inflate of the main file means bytes already parsed may be wrong,
+                // not only cut short. (A route file's error ends the read too, before its workout.)
+                damagedContent =
+                    error.entry == files.mainName && [.crcMismatch, .sizeMismatch, .corruptData].contains(error.kind)
                 problem =
                     "the archive is damaged: \(error.description). "
                     + (damagedContent

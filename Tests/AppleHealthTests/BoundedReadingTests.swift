@@ -51,4 +51,36 @@ import Testing
         #expect(kept + (body["omitted_children"] as? Int ?? 0) == 60_000)
         #expect(report.warnings["document_truncated"] == 1)
     }
+
+    @Test func aRouteOfAnyLengthKeepsAtMostItsBudgetOfPoints() throws {
+        let root = try ExportQuirksFixture.writeFolder(in: directory.path)
+        var gpx = "<?xml version=\"1.0\"?><gpx><trk><trkseg>\n"
+        gpx.reserveCapacity(8 << 20)
+        for index in 0..<250_000 { gpx += "<trkpt lat=\"\(index % 90)\" lon=\"1\"/>\n" }
+        gpx += "</trkseg></trk></gpx>\n"
+        try gpx.write(toFile: root + ExportQuirksFixture.routeReference, atomically: true, encoding: .utf8)
+
+        let (log, report) = try read(root)
+        #expect(report.complete)
+        // RouteResolver.maximumPoints: 55 hours at one point a second.
+        #expect(log.workouts.first?.route.count == 200_000)
+        #expect(report.warnings["route_truncated"] == 1)
+    }
+
+    @Test func aRecordWithThousandsOfChildrenKeepsItsBudget() throws {
+        var builder = ExportXMLBuilder()
+        let entries = (0..<25_000).map { "<MetadataEntry key=\"k\($0)\" value=\"v\"/>" }.joined(separator: "\n")
+        builder.add(
+            ExportXMLBuilder.heartRate(0).replacingOccurrences(of: "</Record>", with: entries + "\n</Record>"))
+        builder.addHeartRates(1..<3)
+        let path = directory.child("export.xml")
+        try builder.write(to: path)
+
+        let (log, report) = try read(path)
+        #expect(report.complete)
+        #expect(log.records.count == 3)
+        // PendingRecord.maximumChildren of each kind.
+        #expect(log.records.first?.metadata.count == 10_000)
+        #expect(report.warnings["record_children_truncated"] == 1)
+    }
 }

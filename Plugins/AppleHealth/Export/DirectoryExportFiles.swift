@@ -17,21 +17,20 @@ final class DirectoryExportFiles: ExportFiles {
         try FileStreamer.stream(path: folder + "/" + mainName, into: consume)
     }
 
-    func readFile(_ relativePath: String) throws -> [UInt8]? {
+    func streamFile(_ relativePath: String, into consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         let relative = Self.relative(relativePath)
         // A reference must stay inside the export's folder.
-        guard !relative.split(separator: "/").contains("..") else { return nil }
+        guard !relative.split(separator: "/").contains("..") else { return false }
         let path = folder + "/" + relative
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular, foldersAreReal(on: relative)
-        else { return nil }
+        else { return false }
         let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         guard size <= ZipExportFiles.maximumSideFileBytes else {
             throw ExportError.sideFileTooLarge(path: path, bytes: size)
         }
-        var bytes: [UInt8] = []
-        try FileStreamer.stream(path: path) { bytes.append(contentsOf: $0) }
-        return bytes
+        try FileStreamer.stream(path: path, into: consume)
+        return true
     }
 
     var electrocardiograms: [String] {

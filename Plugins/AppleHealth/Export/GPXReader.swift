@@ -7,6 +7,14 @@ final class GPXReader: XMLTextHandler {
     private(set) var points: [RoutePoint] = []
     /// Track points left out: a coordinate missing, not a number, or off the globe.
     private(set) var refusedPoints = 0
+    /// Track points past the number kept, counted only.
+    private(set) var omittedPoints = 0
+    private let keeping: Int
+
+    /// - Parameter keeping: how many points to keep at most.
+    init(keeping: Int) {
+        self.keeping = keeping
+    }
     private var current: RoutePoint?
     private var field: Field?
     private var text: [UInt8] = []
@@ -48,7 +56,7 @@ final class GPXReader: XMLTextHandler {
 
     func endElement(_ name: XMLBytes) throws {
         if name == "trkpt", let point = current {
-            points.append(point)
+            if points.count < keeping { points.append(point) } else { omittedPoints += 1 }
             current = nil
             return
         }
