@@ -31,4 +31,16 @@ import Testing
         let hex = try stored.firstRow { $0.text(0) }
         #expect(hex == Array("Zo\u{00EB}’s Apple Watch".utf8).map { String(format: "%02X", $0) }.joined())
     }
+
+    /// Other text is stored as given, NULs included, and read back whole: never cut short on the
+    /// way in by one statement and on the way out by another.
+    @Test(arguments: ["72\u{0}", "a\u{0}b", "\u{0}"])
+    func textWithANULReadsBackAsItWasStored(_ text: String) throws {
+        let store = try Store(directory: StoreDirectory(path: directory.child("store")))
+        let select = try store.connection.prepare("SELECT ?1, length(CAST(?1 AS BLOB))")
+        try select.bind(.text(text))
+        let (read, bytes) = try #require(try select.firstRow { ($0.text(0), $0.int64(1)) })
+        #expect(read.map { Array($0.utf8) } == Array(text.utf8))
+        #expect(bytes == Int64(text.utf8.count))
+    }
 }
