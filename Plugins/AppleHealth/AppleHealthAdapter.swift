@@ -40,6 +40,7 @@ public struct AppleHealthAdapter: SourceAdapter {
             endPosition: Self.endPosition(of: files), fingerprint: fingerprint)
         let parser = XMLStreamParser(handler: xml)
         var problem: String?
+        var damagedContent = false
         var position: Int64
         if let resume, let size = files.mainSize, resume.at >= size {
             // The main file is committed whole: only its stream is needed, for what follows it.
@@ -68,7 +69,14 @@ public struct AppleHealthAdapter: SourceAdapter {
                     "\(files.mainName) is damaged at line \(error.line), column \(error.column) (byte"
                     + " \(error.byteOffset)): \(error.message). Everything before it was imported"
             } catch let error as ZipError {
-                problem = "the archive is damaged: \(error.description). Everything read before the damage was imported"
+                // A failed CRC or inflate of the main file means bytes already parsed may be wrong,
+                // not only cut short. (A route file's error ends the read too, before its workout.)
+                damagedContent =
+                    error.entry == files.mainName && [.crcMismatch, .sizeMismatch, .corruptData].contains(error.kind)
+                problem =
+                    "the archive is damaged: \(error.description). "
+                    + (damagedContent
+                        ? "Nothing read from it was kept" : "Everything read before the damage was imported")
             }
             xml.ensureStream()
             // After damage, what an element cut short emitted goes too, under the last boundary.
@@ -82,7 +90,15 @@ public struct AppleHealthAdapter: SourceAdapter {
         for path in files.electrocardiograms {
             position += 1
             if let resume, position <= resume.at { continue }
-            guard let bytes = try? files.readFile(path) else {
+            let bytes: [UInt8]?
+            do {
+                bytes = try files.readFile(path)
+            } catch {
+                // Not a complete snapshot then: superseding by it would delete the older ECGs.
+                problem = problem ?? "\(path) could not be read (\(error)). Everything else was imported"
+                continue
+            }
+            guard let bytes else {
                 xml.warn("unreadable_ecg_file")
                 continue
             }
@@ -97,7 +113,8 @@ public struct AppleHealthAdapter: SourceAdapter {
         }
         var warnings = xml.warnings
         warnings.merge(parser.warnings) { $0 + $1 }
-        return SourceReadReport(complete: problem == nil, warnings: warnings, problem: problem)
+        return SourceReadReport(
+            complete: problem == nil, warnings: warnings, problem: problem, damagedContent: damagedContent)
     }
 
     /// Where a read of this export can start again: the lowest of its stream's hot and cold

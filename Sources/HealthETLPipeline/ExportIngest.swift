@@ -13,6 +13,10 @@ import HealthETLStore
 /// an uninterrupted read gives. The store is the writer's while
 /// batches are in flight and this feed's only once they have settled.
 public final class ExportIngest: SourceEventHandler {
+    /// How far past this machine's clock an export may be dated (the phone's clock may run a
+    /// little ahead). A later date is not believed: such an export supersedes nothing.
+    public static let exportDateToleranceSeconds: Int64 = 86_400
+
     private let engine: IngestEngine
     private let batchSize: Int
     /// Whether what the store's cursors cover is dropped (`false`: an input read again from its
@@ -23,12 +27,16 @@ public final class ExportIngest: SourceEventHandler {
     private let progress: ((ImportProgress) -> Void)?
     private let started: Duration
     private let run: Int64
+    /// The machine's wall clock when the run started: what an export date is checked against.
+    private let readAt: Instant
     private var now: Instant
     private var stream: String?
     private var snapshot: SnapshotMark?
     private var endPosition: Int64?
     /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
     private var committed: [Lane: Int64] = [:]
+    /// The stream's cursors and snapshot coverage before this run: what a damaged read rolls back to.
+    private var before: (cursors: [Lane: Int64], coverage: [SnapshotCoverage]) = ([:], [])
     private var position: Int64 = 0
     /// What each lane gathered, by `Lane.code` (arrays, not dictionaries: this is per record).
     private var pending: [RawBatch]
@@ -58,7 +66,8 @@ public final class ExportIngest: SourceEventHandler {
         self.batchSize = batchSize
         self.progress = progress
         self.started = clock.monotonic()
-        self.now = clock.now()
+        self.readAt = clock.now()
+        self.now = readAt
         self.summary = ImportSummary(input: input, source: source)
         self.run = try store.beginImportRun(source: source, input: input, stream: nil, snapshotTakenAt: nil)
     }
@@ -102,6 +111,11 @@ public final class ExportIngest: SourceEventHandler {
         summary.warnings.merge(report.warnings) { $0 + $1 }
         summary.complete = report.complete
         summary.problem = report.problem
+        if report.damagedContent, let stream {
+            let removed = try store.rollBack(
+                run: run, stream: stream, cursors: before.cursors, coverage: before.coverage)
+            summary.warnings["samples_rolled_back"] = removed
+        }
         if report.complete, let snapshot, let stream {
             try supersedeEarlierSnapshot(snapshot, stream: stream)
         }
@@ -124,13 +138,19 @@ public final class ExportIngest: SourceEventHandler {
         try settle()
         stream = name
         endPosition = end
-        self.now = now
-        snapshot = isFullSnapshot ? SnapshotMark(run: run, takenAt: now) : nil
+        // A date beyond the clock would make every real export after it look older, and its
+        // deletions could never be undone: its records are read, but it is no snapshot, and
+        // records are judged future-dated against the clock instead.
+        let believable = now <= readAt.adding(seconds: Self.exportDateToleranceSeconds)
+        if !believable { summary.warnings["export_date_in_future", default: 0] += 1 }
+        self.now = believable ? now : readAt
+        snapshot = isFullSnapshot && believable ? SnapshotMark(run: run, takenAt: now) : nil
         summary.stream = name
-        summary.exportDate = isFullSnapshot ? now.description : nil
+        summary.exportDate = snapshot?.takenAt.description
         for lane in Lane.allCases {
             committed[lane] = try store.cursor(stream: name, lane: lane) ?? 0
         }
+        before = (committed, try store.snapshotCoverage(stream: name))
         try store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
     }
 
@@ -232,7 +252,10 @@ public final class ExportIngest: SourceEventHandler {
     /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
     private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
         try settle()
-        guard let previous = try store.latestCompleteSnapshot(source: summary.source, excluding: run),
+        guard
+            let previous = try store.latestCompleteSnapshot(
+                source: summary.source, excluding: run,
+                notAfter: readAt.adding(seconds: Self.exportDateToleranceSeconds)),
             previous.takenAt < snapshot.takenAt
         else { return }
         let family = String(stream.prefix { $0 != ":" }) + ":"

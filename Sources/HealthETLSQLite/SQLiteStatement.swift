@@ -32,7 +32,7 @@ package final class SQLiteStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .text(let text): code = bindText(text, at: index)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)
@@ -61,12 +61,17 @@ package final class SQLiteStatement {
 
     package func bind(_ index: Int32, _ value: String?) throws {
         guard let value else { return }
+        try check(bindText(value, at: index))
+    }
+
+    /// Binds text by its length, so a NUL inside it is stored, not taken for its end.
+    private func bindText(_ value: String, at index: Int32) -> Int32 {
+        guard !value.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, transient) }
         var text = value
-        try text.withUTF8 { bytes in
-            try check(
-                sqlite3_bind_text(
-                    handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                    Int32(bytes.count), transient))
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transient)
+            }
         }
     }
 
@@ -127,9 +132,11 @@ package final class SQLiteStatement {
     package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// The column's text, all of it: read by its length, like it was bound.
     package func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     package func blob(_ column: Int32) -> [UInt8] {

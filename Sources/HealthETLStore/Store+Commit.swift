@@ -192,7 +192,7 @@ extension Store {
     }
 
     /// Widens what the stream's snapshot covers by the batch's ranges, in the batch's transaction.
-    private func widenCoverage(_ ranges: [SnapshotCoverage], stream: Int64) throws {
+    func widenCoverage(_ ranges: [SnapshotCoverage], stream: Int64) throws {
         let upsert = try prepared(
             """
             INSERT INTO snapshot_coverage(stream_id, metric_id, source_id, earliest_ms, latest_ms)
@@ -209,7 +209,7 @@ extension Store {
         }
     }
 
-    private func mark(_ keys: DirtyKeySet, at committedAt: Int64) throws {
+    func mark(_ keys: DirtyKeySet, at committedAt: Int64) throws {
         let statement = try prepared(
             """
             INSERT INTO dirty_keys(metric_id, day, marked_ms) VALUES (?1, ?2, ?3)

@@ -8,15 +8,20 @@ extension Store {
         public var takenAt: Instant
     }
 
-    /// The complete snapshot of `source` with the latest date, other than run `excluding`.
-    public func latestCompleteSnapshot(source: String, excluding run: Int64) throws -> CompletedSnapshot? {
+    /// The complete snapshot of `source` with the latest date no later than `notAfter`, other
+    /// than run `excluding`. A snapshot dated later than that (recorded before such dates were
+    /// refused) is not believed: it never decides what a real export supersedes.
+    public func latestCompleteSnapshot(source: String, excluding run: Int64, notAfter: Instant) throws
+        -> CompletedSnapshot?
+    {
         let statement = try connection.prepare(
             """
             SELECT id, snapshot_taken_ms FROM import_runs
             WHERE source = ?1 AND complete = 1 AND snapshot_taken_ms IS NOT NULL AND id <> ?2
+              AND snapshot_taken_ms <= ?3
             ORDER BY snapshot_taken_ms DESC, id DESC LIMIT 1
             """)
-        try statement.bind(.text(source), .integer(run))
+        try statement.bind(.text(source), .integer(run), .integer(notAfter.millisecondsSinceEpoch))
         return try statement.firstRow {
             CompletedSnapshot(run: $0.int64(0), takenAt: Instant(millisecondsSinceEpoch: $0.int64(1)))
         }
@@ -24,7 +29,8 @@ extension Store {
 
     /// Samples of earlier snapshots of the `streamPrefix` family that the snapshot taken at
     /// `snapshot` no longer contains, inside `coverage` and no later than `notAfter`: the deletions a newer export implies.
-    /// Returned in pages of `limit`, after sample row `afterRow`.
+    /// Returned in pages of `limit`, after sample row `afterRow`. Only samples last seen in an
+    /// older snapshot qualify: one a later-dated snapshot claims, or no snapshot at all, is kept.
     public func samplesMissing(
         from snapshot: Instant, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
         afterRow: Int64, limit: Int
@@ -38,7 +44,7 @@ extension Store {
             JOIN metrics m ON m.id = s.metric_id
             JOIN streams st ON st.id = s.stream_id
             WHERE m.name = ?1 AND so.name = ?2 AND s.start_ms BETWEEN ?3 AND ?4
-              AND s.snapshot_ms IS NOT ?5 AND s.rowid > ?6
+              AND s.snapshot_ms < ?5 AND s.rowid > ?6
               AND substr(st.name, 1, length(?7)) = ?7
             ORDER BY s.rowid LIMIT ?8
             """)

@@ -88,10 +88,13 @@ public final class Store {
             lastInterned[table.slot] = (name, id)
             return id
         }
+        // Stored in one form: the cache above already takes `e\u{301}` for `é` (Swift compares
+        // canonically), SQLite compares bytes.
+        let stored = CanonicalText.of(name)
         let insert = try cached("INSERT INTO \(table.rawValue)(\(table.column)) VALUES (?1) ON CONFLICT DO NOTHING")
-        try insert.run(.text(name))
+        try insert.run(.text(stored))
         let select = try cached("SELECT id FROM \(table.rawValue) WHERE \(table.column) = ?1")
-        try select.bind(.text(name))
+        try select.bind(.text(stored))
         guard let id = try select.firstRow({ $0.int64(0) }) else {
             throw SQLiteError(code: SQLITE_INTERNAL, message: "interned \(table.rawValue) row vanished", statement: nil)
         }

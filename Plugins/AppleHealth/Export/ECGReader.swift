@@ -6,6 +6,9 @@ import HealthETLCore
 enum ECGReader {
     /// Header keys that identify the person rather than the recording; not stored.
     static let personalKeys: Set<String> = ["Name", "Date of Birth"]
+    /// Sample rates a recording may have, in hertz (the Watch writes 512): outside these the
+    /// recording's length is meaningless, and far outside them it overflows.
+    static let plausibleSampleRates: ClosedRange<Double> = 1...100_000
 
     struct Recording {
         var document: ExportDocument
@@ -32,26 +35,33 @@ enum ECGReader {
             }
         }
         let recorded = header.first { $0.key == "Recorded Date" }.flatMap { TimestampParser.parse($0.value) }
-        let rate = header.first { $0.key == "Sample Rate" }.flatMap {
-            Double($0.value.split(separator: " ").first ?? "")
-        }
+        let writtenRate = header.first { $0.key == "Sample Rate" }?.value
+        let rate = writtenRate.flatMap { Double($0.split(separator: " ").first ?? "") }
         var end = recorded?.instant
-        if let start = recorded?.instant, let rate, rate > 0 {
-            end = Instant(
-                millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(voltages.count) / rate * 1000))
+        var endAsWritten: String?
+        if let start = recorded?.instant, let rate {
+            if plausibleSampleRates.contains(rate) {
+                end = Instant(
+                    millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(voltages.count) / rate * 1000))
+            } else {
+                // No end can be worked out: the record goes to quarantine with the rate as written.
+                end = nil
+                endAsWritten = "Sample Rate \(writtenRate ?? "")"
+            }
         }
         let body =
             "{\"file\":\(JSONText.quoted(path)),\"header\":\(JSONText.pairs(header)),\"voltages\":["
             + voltages.joined(separator: ",") + "]}"
         let document = ExportDocument(kind: "ecg", start: recorded?.instant, end: end, sourceName: nil, body: body)
-        guard let recorded, let end else { return Recording(document: document, record: nil) }
+        guard let recorded else { return Recording(document: document, record: nil) }
         let record = RawRecord(
             type: "HKDataTypeIdentifierElectrocardiogram", sourceName: "Apple Watch",
             sourceVersion: header.first { $0.key == "Software Version" }?.value,
             device: header.first { $0.key == "Device" }?.value,
             value: header.first { $0.key == "Classification" }.map { .text($0.value) } ?? .absent,
             start: .timestamp(recorded),
-            end: .timestamp(Timestamp(instant: end, utcOffsetSeconds: recorded.utcOffsetSeconds)),
+            end: end.map { .timestamp(Timestamp(instant: $0, utcOffsetSeconds: recorded.utcOffsetSeconds)) }
+                ?? .text(endAsWritten ?? ""),
             metadata: header.filter {
                 $0.key == "Symptoms" || $0.key == "Lead" || $0.key == "Unit" || $0.key == "Sample Rate"
             })

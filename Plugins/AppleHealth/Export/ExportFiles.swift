@@ -7,14 +7,22 @@ protocol ExportFiles: AnyObject {
     var mainSize: Int64? { get }
     /// Streams the main file's bytes.
     func readMain(into consume: (UnsafeRawBufferPointer) throws -> Void) throws
-    /// Another file of the export by its path relative to the export's folder
-    /// (`workout-routes/route_….gpx`), or `nil` when the export does not have it.
-    func readFile(_ relativePath: String) throws -> [UInt8]?
+    /// Streams another file of the export, by its path relative to the export's folder
+    /// (`workout-routes/route_….gpx`); `false` when the export does not have it.
+    /// - Throws: `ExportError.sideFileTooLarge` past `maximumSideFileBytes`, or what reading threw.
+    func streamFile(_ relativePath: String, into consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool
     /// Relative paths of the ECG recordings (`electrocardiograms/ecg_….csv`).
     var electrocardiograms: [String] { get }
 }
 
 extension ExportFiles {
+    /// Another file of the export whole, or `nil` when the export does not have it.
+    func readFile(_ relativePath: String) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        guard try streamFile(relativePath, into: { bytes.append(contentsOf: $0) }) else { return nil }
+        return bytes
+    }
+
     /// `/workout-routes/x.gpx` and `workout-routes/x.gpx` name the same file.
     static func relative(_ path: String) -> String {
         String(path.drop { $0 == "/" })

@@ -138,7 +138,10 @@ final class ExportXMLHandler: XMLEventHandler {
             events.append(.correlation(pending.record, lane: lane(pending)))
         } else if var pending = workout, name == "Workout" {
             workout = nil
-            pending.workout.route += try routes.points(for: pending.workout.routeFiles, warn: warn)
+            pending.workout.route += try routes.points(
+                for: pending.workout.routeFiles, keeping: RouteResolver.maximumPoints - pending.workout.route.count,
+                warn: warn)
+            if pending.omittedRoutePoints > 0 { warn("route_truncated") }
             let ends = pending.workout.end
             events.append(.workout(pending.workout, lane: isHot(ends) ? .hot : .cold))
         } else if let pending = document {
@@ -156,14 +159,14 @@ final class ExportXMLHandler: XMLEventHandler {
             if name == "Record" {
                 record = pendingRecord(attributes)
             } else if name == "MetadataEntry" {
-                correlation?.record.metadata.append(metadataEntry(attributes))
+                if correlation?.add(metadataEntry(attributes)) == false { warn("record_children_truncated") }
             } else {
                 warn("unknown_child_element")
             }
         } else if workout != nil {
             nestedInWorkout(name, attributes: attributes)
         } else if document != nil {
-            document?.children.append((name.string, entries(attributes)))
+            if document?.add(child: name, attributes: attributes) == false { warn("document_truncated") }
         } else {
             warn("unknown_child_element")
         }
@@ -171,7 +174,7 @@ final class ExportXMLHandler: XMLEventHandler {
 
     private func nestedInRecord(_ name: XMLBytes, attributes: XMLAttributes) {
         if name == "MetadataEntry" {
-            record?.record.metadata.append(metadataEntry(attributes))
+            if record?.add(metadataEntry(attributes)) == false { warn("record_children_truncated") }
         } else if name == "InstantaneousBeatsPerMinute" {
             guard let start = record?.start, let time = attributes["time"],
                 let bpm = attributes["bpm"].flatMap({ DecimalText.number($0.bytes) }),
@@ -181,7 +184,7 @@ final class ExportXMLHandler: XMLEventHandler {
                 warn("unparseable_heartbeat")
                 return
             }
-            record?.record.series.append(SeriesPoint(instant: instant, value: bpm))
+            if record?.add(SeriesPoint(instant: instant, value: bpm)) == false { warn("record_children_truncated") }
         } else if !(name == "HeartRateVariabilityMetadataList") {
             warn("unknown_child_element")
         }
@@ -225,14 +228,13 @@ final class ExportXMLHandler: XMLEventHandler {
         } else if name == "FileReference" {
             if let path = attributes.string("path") { pending.workout.routeFiles.append(path) }
         } else if name == "Location" {
-            guard let latitude = number(attributes["latitude"]), let longitude = number(attributes["longitude"]) else {
-                return warn("unparseable_location")
-            }
-            pending.workout.route.append(
-                RoutePoint(
-                    instant: instant(attributes["date"]), latitude: latitude, longitude: longitude,
-                    elevationMeters: number(attributes["altitude"]), speedMetersPerSecond: number(attributes["speed"]),
-                    horizontalAccuracyMeters: number(attributes["horizontalAccuracy"])))
+            let point = RoutePoint(
+                instant: instant(attributes["date"]), latitude: number(attributes["latitude"]) ?? .nan,
+                longitude: number(attributes["longitude"]) ?? .nan, elevationMeters: number(attributes["altitude"]),
+                speedMetersPerSecond: number(attributes["speed"]),
+                horizontalAccuracyMeters: number(attributes["horizontalAccuracy"]))
+            guard point.isOnEarth else { return warn("unparseable_location") }
+            pending.add(point)
         } else if name == "WorkoutActivity" {
             guard let start = instant(attributes["startDate"]) else { return warn("unparseable_workout_activity") }
             pending.activity = WorkoutActivity(

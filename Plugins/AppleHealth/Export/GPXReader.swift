@@ -5,6 +5,16 @@ import HealthETLCore
 /// `ele`, `time` and `extensions/speed`, `hAcc` children.
 final class GPXReader: XMLTextHandler {
     private(set) var points: [RoutePoint] = []
+    /// Track points left out: a coordinate missing, not a number, or off the globe.
+    private(set) var refusedPoints = 0
+    /// Track points past the number kept, counted only.
+    private(set) var omittedPoints = 0
+    private let keeping: Int
+
+    /// - Parameter keeping: how many points to keep at most.
+    init(keeping: Int) {
+        self.keeping = keeping
+    }
     private var current: RoutePoint?
     private var field: Field?
     private var text: [UInt8] = []
@@ -19,10 +29,14 @@ final class GPXReader: XMLTextHandler {
 
     func startElement(_ name: XMLBytes, attributes: XMLAttributes) throws {
         if name == "trkpt" {
-            guard let latitude = attributes.string("lat").flatMap(Double.init),
-                let longitude = attributes.string("lon").flatMap(Double.init)
-            else { return }
-            current = RoutePoint(instant: nil, latitude: latitude, longitude: longitude)
+            let point = RoutePoint(
+                instant: nil, latitude: attributes["lat"].flatMap { DecimalText.number($0.bytes) } ?? .nan,
+                longitude: attributes["lon"].flatMap { DecimalText.number($0.bytes) } ?? .nan)
+            guard point.isOnEarth else {
+                refusedPoints += 1
+                return
+            }
+            current = point
         } else if current != nil {
             field =
                 name == "ele"
@@ -42,7 +56,7 @@ final class GPXReader: XMLTextHandler {
 
     func endElement(_ name: XMLBytes) throws {
         if name == "trkpt", let point = current {
-            points.append(point)
+            if points.count < keeping { points.append(point) } else { omittedPoints += 1 }
             current = nil
             return
         }

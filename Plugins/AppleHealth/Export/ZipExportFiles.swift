@@ -45,15 +45,13 @@ final class ZipExportFiles: ExportFiles {
         try archive.read(main, chunkSize: 1 << 16, into: consume)
     }
 
-    func readFile(_ relativePath: String) throws -> [UInt8]? {
-        guard let entry = byName[root + Self.relative(relativePath)], !entry.isSymbolicLink else { return nil }
+    func streamFile(_ relativePath: String, into consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard let entry = byName[root + Self.relative(relativePath)], !entry.isSymbolicLink else { return false }
         guard entry.uncompressedSize <= Self.maximumSideFileBytes else {
             throw ExportError.sideFileTooLarge(path: entry.name, bytes: entry.uncompressedSize)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(entry.uncompressedSize))
-        try archive.read(entry) { bytes.append(contentsOf: $0) }
-        return bytes
+        try archive.read(entry, chunkSize: 1 << 16, into: consume)
+        return true
     }
 
     var electrocardiograms: [String] {

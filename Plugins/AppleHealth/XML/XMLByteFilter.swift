@@ -80,6 +80,8 @@ struct XMLByteFilter {
     private var headerWordLength = 0
     private var headerWordStart = Position()
     private var doctypeSeen = false
+    /// Keeps libxml2 from seeing more attributes on one element than it can check quickly.
+    private var tags = XMLTagScanner()
 
     /// The DOCTYPE that was dropped, once one was found.
     private(set) var removal: Removal?
@@ -159,6 +161,7 @@ struct XMLByteFilter {
             index += 8
         }
         blankIllegalControls(output + index, count: count - index)
+        tags.scan(output, count: count)
         return count
     }
 
@@ -202,6 +205,7 @@ struct XMLByteFilter {
                         state = .prologCommentStart
                     } else {
                         // The root element, or something libxml2 will reject on its own.
+                        if matched == 1 { tags.enterStartTag() } else { tags.enterOtherMarkup() }
                         state = .body
                     }
                 }

@@ -49,6 +49,8 @@ public final class XMLStreamParser {
     private var decodedValues: UnsafeMutableBufferPointer<UInt8>
 
     private var depth = 0
+    /// The depth of the element being refused (it and its descendants reach no handler), or 0.
+    private var refusedDepth = 0
     private var rootClosed = false
     /// An error raised inside a callback (the handler's, or a hostile declaration); libxml2 was stopped.
     private var callbackError: (any Error)?
@@ -259,9 +261,19 @@ public final class XMLStreamParser {
     ) {
         guard callbackError == nil else { return }
         depth += 1
+        guard refusedDepth == 0 else { return }
+        let name = Self.bytes(localName)
         let spans = collectAttributes(count: attributeCount, from: attributes)
+        if let reason = XMLMarkupLimits.refusal(
+            depth: depth, nameBytes: name.bytes.count, attributeCount: attributeCount)
+            ?? (spans.contains { $0.value.count > XMLMarkupLimits.valueBytes } ? XMLMarkupLimits.valueTooLong : nil)
+        {
+            refusedDepth = depth
+            warnings[reason, default: 0] += 1
+            return
+        }
         do {
-            try handler.startElement(Self.bytes(localName), attributes: XMLAttributes(spans))
+            try handler.startElement(name, attributes: XMLAttributes(spans))
         } catch {
             stop(with: error)
         }
@@ -272,6 +284,10 @@ public final class XMLStreamParser {
         depth -= 1
         if depth == 0 { rootClosed = true }
         if depth == 1 { topLevelEnd = consumedOffset }
+        if refusedDepth > 0 {
+            if depth < refusedDepth { refusedDepth = 0 }
+            return
+        }
         do {
             try handler.endElement(Self.bytes(localName))
         } catch {
@@ -280,7 +296,7 @@ public final class XMLStreamParser {
     }
 
     func didReadText(_ text: UnsafePointer<UInt8>, count: Int) {
-        guard callbackError == nil else { return }
+        guard callbackError == nil, refusedDepth == 0 else { return }
         textHandler?.characters(XMLBytes(UnsafeBufferPointer(start: text, count: count)))
     }
 

@@ -18,4 +18,10 @@ public struct RoutePoint: Hashable, Sendable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.horizontalAccuracyMeters = horizontalAccuracyMeters
     }
+
+    /// Whether the point is a place on Earth: finite, latitude within ±90°, longitude within ±180°.
+    /// A route keeps only such points (the store cannot hold a NaN coordinate).
+    public var isOnEarth: Bool {
+        abs(latitude) <= 90 && abs(longitude) <= 180
+    }
 }

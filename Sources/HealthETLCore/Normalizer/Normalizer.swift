@@ -76,12 +76,16 @@ public struct Normalizer: Sendable {
                 return .failure(Rejection(.missingValue, "\(metric.id) needs a value"))
             }
         }
+        // One form per name, or one sample could get two ids and one source two rows. (The
+        // store interns devices in that form itself.)
+        let sourceName = CanonicalText.of(record.sourceName)
         let sample = Sample(
             id: ContentID(
-                metric: metric.id, source: record.sourceName, start: start.instant,
+                metric: metric.id, source: sourceName, start: start.instant,
                 end: end.instant, value: record.value.asWritten, unit: record.unit),
-            metric: metric.id, sourceName: record.sourceName,
-            sourceVersion: record.sourceVersion, device: record.device, start: start.instant,
+            metric: metric.id, sourceName: sourceName,
+            sourceVersion: CanonicalText.of(record.sourceVersion), device: record.device,
+            start: start.instant,
             end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, value: value,
             category: category, valueAsWritten: record.value.asWritten,
             unitAsWritten: record.unit,

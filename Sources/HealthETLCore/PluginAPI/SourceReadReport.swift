@@ -6,10 +6,14 @@ public struct SourceReadReport: Sendable {
     public var warnings: [String: Int]
     /// What stopped the read early, with where in the input, when `complete` is `false`.
     public var problem: String?
+    /// `true` when an integrity check failed only after records were handed on (a large zip
+    /// entry's CRC is known at its end): what was read may itself be wrong, so none of it is kept.
+    public var damagedContent: Bool
 
-    public init(complete: Bool, warnings: [String: Int] = [:], problem: String? = nil) {
+    public init(complete: Bool, warnings: [String: Int] = [:], problem: String? = nil, damagedContent: Bool = false) {
         self.complete = complete
         self.warnings = warnings
         self.problem = problem
+        self.damagedContent = damagedContent
     }
 }

@@ -6,8 +6,10 @@ public protocol ImportRunLedger: AnyObject {
     func beginImportRun(source: String, input: String, stream: String?, snapshotTakenAt: Instant?) throws -> Int64
     func describeImportRun(id: Int64, stream: String, snapshotTakenAt: Instant?) throws
     func finishImportRun(id: Int64, complete: Bool, summaryJSON: String) throws
-    func latestCompleteSnapshot(source: String, excluding run: Int64) throws -> Store.CompletedSnapshot?
+    func latestCompleteSnapshot(source: String, excluding run: Int64, notAfter: Instant) throws
+        -> Store.CompletedSnapshot?
     func snapshotCoverage(stream: String) throws -> [SnapshotCoverage]
+    func rollBack(run: Int64, stream: String, cursors: [Lane: Int64], coverage: [SnapshotCoverage]) throws -> Int
     func samplesMissing(
         from snapshot: Instant, streamPrefix: String, coverage: SnapshotCoverage, notAfter: Instant,
         afterRow: Int64, limit: Int
