@@ -348,7 +348,7 @@ enum StoreSchema {
         sql: """
             ALTER TABLE samples ADD COLUMN commit_seq INTEGER;
             UPDATE samples SET commit_seq = rowid;
-            CREATE UNIQUE INDEX samples_by_commit ON samples(commit_seq);
+            CREATE INDEX samples_by_commit ON samples(commit_seq);
             CREATE TABLE sequences(name TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
             INSERT INTO sequences(name, value) VALUES ('sample_commit', max(
                 (SELECT coalesce(max(rowid), 0) FROM samples),
