@@ -64,12 +64,10 @@ public struct BatchValidator: Sendable {
         guard let start = TimestampParser.parse(wire.start)?.instant else { return .failure(Reason("invalid_start")) }
         guard let end = TimestampParser.parse(wire.end)?.instant else { return .failure(Reason("invalid_end")) }
         guard end >= start else { return .failure(Reason("end_before_start")) }
-        // The same bounds the normalizer keeps on import (the offset as sent, before narrowing).
-        if let offset = wire.utcOffsetSeconds, offset.magnitude > SampleBounds.widestUTCOffsetSeconds.magnitude {
-            return .failure(Reason("invalid_utc_offset"))
-        }
+        // The same bounds the normalizer keeps on import; an offset too wide for Int32 stays too wide.
         switch SampleBounds.violation(
-            start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map(Int32.init), metric: definition)
+            start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map { Int32(clamping: $0) },
+            metric: definition)
         {
         case .dateOutOfRange: return .failure(Reason("date_out_of_range"))
         case .utcOffsetOutOfRange: return .failure(Reason("invalid_utc_offset"))

@@ -7,7 +7,7 @@ struct DirtyDay: Hashable {
     let day: Int64
 
     /// No sample spans longer (`SampleBounds`); the cap still guards what older stores hold.
-    static let maximumDays: Int64 = SampleBounds.longestSpanSeconds / 86_400
+    static let maximumDays = SampleBounds.longestSpanDays
 
     static func days(touching start: Instant, _ end: Instant) -> ClosedRange<Int64> {
         let first = (start.millisecondsSinceEpoch - LocalZone.widestOffsetMilliseconds).floorDivided(by: 86_400_000)

@@ -8,7 +8,7 @@ struct DirtyKey: Hashable {
     let day: Int64
 
     /// The longest span one sample may mark: no sample spans longer (`SampleBounds`).
-    static let maximumDays: Int64 = SampleBounds.longestSpanSeconds / 86_400
+    static let maximumDays = SampleBounds.longestSpanDays
 
     /// Inserts the key of every local day the interval touches, using the recorded offset (UTC
     /// when there is none).

@@ -15,7 +15,12 @@ struct CommandFailure: Error {
     init(_ error: any Error) {
         switch error {
         case let failure as CommandFailure: self = failure
+        // Errors in what the user asked for, not in what happened.
         case let error as RegistryError: self.init(error.description, exitCode: .usage)
+        case let error as ProjectionQueryError: self.init(error.description, exitCode: .usage)
+        case let error as SimulationError:
+            guard case .conflictingOptions = error else { self.init(error.description); return }
+            self.init(error.description, exitCode: .usage)
         case let error as CustomStringConvertible: self.init(error.description)
         default: self.init("\(error)")
         }

@@ -46,13 +46,8 @@ struct ProjectionsCommand: ParsableCommand, TakesGlobalOptions {
                 first: from.flatMap { CivilDate(text: $0) }, last: to.flatMap { CivilDate(text: $0) })
         else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
         let query = ProjectionQuery(metric: metric, days: days, local: local)
-        let listing: ProjectionListing
-        do {
-            listing = try query.run(store: global.storeDirectory, catalog: try global.loadCatalog())
-        } catch let error as ProjectionQueryError {
-            throw CommandFailure(error.description, exitCode: .usage)
-        } catch {
-            throw CommandFailure(error)
+        let listing = try CommandFailure.wrapping {
+            try query.run(store: global.storeDirectory, catalog: try global.loadCatalog())
         }
         try show(listing)
     }

@@ -167,10 +167,6 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
                             ? "real-time upload skipped: \(reason)"
                             : "real-time upload failed: \(reason); `healthetl upload` sends it later")
                 }, progress: progress.report)
-        } catch let error as SimulationError {
-            progress.finish()
-            if case .conflictingOptions = error { throw CommandFailure(error.description, exitCode: .usage) }
-            throw CommandFailure(error.description)
         } catch {
             progress.finish()
             throw CommandFailure(error)

@@ -12,7 +12,9 @@ public enum SampleBounds {
     public static let largestMagnitude = 1e12
     /// The longest sample of a metric whose catalog entry sets no `hard_max_duration_s`: a
     /// pregnancy fits, a corrupt 0001–9999 span does not.
-    public static let longestSpanSeconds: Int64 = 400 * 86_400
+    public static let longestSpanSeconds: Int64 = longestSpanDays * 86_400
+    /// The same in days: how many local days one sample can touch, at most, give or take one.
+    public static let longestSpanDays: Int64 = 400
 
     /// A rule a sample breaks.
     public enum Violation: String, Sendable, CaseIterable {
@@ -33,10 +35,10 @@ public enum SampleBounds {
     public static func violation(start: Instant, end: Instant, utcOffsetSeconds: Int32?, metric: MetricDefinition)
         -> Violation?
     {
-        guard instants.contains(start), instants.contains(end) else { return .dateOutOfRange }
         if let offset = utcOffsetSeconds, offset.magnitude > widestUTCOffsetSeconds.magnitude {
             return .utcOffsetOutOfRange
         }
+        guard instants.contains(start), instants.contains(end) else { return .dateOutOfRange }
         let spanMilliseconds = end.millisecondsSinceEpoch - start.millisecondsSinceEpoch
         guard spanMilliseconds <= longestSpan(of: metric) * 1_000 else { return .spanTooLong }
         return nil
