@@ -80,7 +80,7 @@ struct XMLByteFilter {
     private var headerWordLength = 0
     private var headerWordStart = Position()
     private var doctypeSeen = false
-    /// Keeps libxml2 from seeing more attributes on one element than it can check quickly.
+    /// Keeps what libxml2 sees within `XMLMarkupLimits`.
     private var tags = XMLTagScanner()
 
     /// The DOCTYPE that was dropped, once one was found.
@@ -105,6 +105,15 @@ struct XMLByteFilter {
     /// Extra room `filter` may need in `output` beyond the input's size, for held-back bytes.
     static let outputSlack = 16
 
+    /// Whether an element was cut down to the markup limits and is still to be refused.
+    var hasRefusals: Bool { tags.hasRefusals }
+
+    /// Why the element whose start tag ends at `filteredOffset` (its `>`, or the `/` of `/>`) was
+    /// cut down to the markup limits, or `nil` when it was not.
+    mutating func refusal(forTagEndingAt filteredOffset: Int64) -> String? {
+        tags.takeRefusal(forTagEndingAt: filteredOffset)
+    }
+
     /// Whether the input so far ends inside the DOCTYPE.
     var isInDoctype: Bool { state.isInDoctype }
 
@@ -122,7 +131,9 @@ struct XMLByteFilter {
         var index = 0
         while index < input.count {
             if case .body = state {
-                written += copyBody(UnsafeRawBufferPointer(rebasing: input[index...]), to: output + written)
+                written += copyBody(
+                    UnsafeRawBufferPointer(rebasing: input[index...]), to: output + written,
+                    at: outputOffset + Int64(written))
                 break
             }
             try step(input[index], into: output, written: &written)
@@ -145,9 +156,9 @@ struct XMLByteFilter {
 
     /// The body: copy, blanking illegal control characters. This is the hot loop, so it skips
     /// eight bytes at a time when none of them is below 0x20.
-    private mutating func copyBody(_ input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>)
-        -> Int
-    {
+    private mutating func copyBody(
+        _ input: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>, at filteredOffset: Int64
+    ) -> Int {
         let count = input.count
         guard let source = input.baseAddress, count > 0 else { return 0 }
         UnsafeMutableRawPointer(output).copyMemory(from: source, byteCount: count)
@@ -161,7 +172,7 @@ struct XMLByteFilter {
             index += 8
         }
         blankIllegalControls(output + index, count: count - index)
-        tags.scan(output, count: count)
+        tags.scan(output, count: count, offset: filteredOffset)
         return count
     }
 

@@ -262,18 +262,15 @@ public final class XMLStreamParser {
         guard callbackError == nil else { return }
         depth += 1
         guard refusedDepth == 0 else { return }
-        let name = Self.bytes(localName)
-        let spans = collectAttributes(count: attributeCount, from: attributes)
-        if let reason = XMLMarkupLimits.refusal(
-            depth: depth, nameBytes: name.bytes.count, attributeCount: attributeCount)
-            ?? (spans.contains { $0.value.count > XMLMarkupLimits.valueBytes } ? XMLMarkupLimits.valueTooLong : nil)
-        {
+        // libxml2 stands at the end of the start tag, where the filter noted any refusal.
+        if filter.hasRefusals, let reason = filter.refusal(forTagEndingAt: Int64(xmlByteConsumed(context))) {
             refusedDepth = depth
             warnings[reason, default: 0] += 1
             return
         }
+        let spans = collectAttributes(count: attributeCount, from: attributes)
         do {
-            try handler.startElement(name, attributes: XMLAttributes(spans))
+            try handler.startElement(Self.bytes(localName), attributes: XMLAttributes(spans))
         } catch {
             stop(with: error)
         }
