@@ -136,6 +136,23 @@ import Testing
         #expect(recorder.elements == ["R": 1, "a": 1, "b": 1])
     }
 
+    /// Comments, instructions and character data past libxml2's limits are passed over, never
+    /// the end of the read.
+    @Test(arguments: [
+        ("<!-- ", " -->", "comment_too_long"), ("<?note ", "?>", "instruction_too_long"),
+        ("<Mystery><![CDATA[", "]]></Mystery>", "character_data_too_long"),
+    ])
+    func hugeCommentsInstructionsAndCharacterDataAreEndedEarly(_ opening: String, _ closing: String, _ kind: String)
+        throws
+    {
+        let started = ContinuousClock.now
+        let (log, report) = try read(around: opening + String(repeating: "c\n", count: 6_000_000) + closing)
+        #expect(report.complete, "\(report.problem ?? "")")
+        #expect(report.warnings[kind] == 1, "\(report.warnings)")
+        #expect(log.records.count == 4)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
     @Test func theLimitsThemselvesAreKept() throws {
         let deepest = String(repeating: "<d>", count: 63) + String(repeating: "</d>", count: 63)
         let name = String(repeating: "n", count: 1_024)

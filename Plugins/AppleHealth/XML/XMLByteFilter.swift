@@ -105,6 +105,9 @@ struct XMLByteFilter {
     /// Extra room `filter` may need in `output` beyond the input's size, for held-back bytes.
     static let outputSlack = 16
 
+    /// Comments, instructions and CDATA sections the filter ended early, by warning kind.
+    var shortenedSections: [String: Int] { tags.shortenedSections }
+
     /// Whether an element was cut down to the markup limits and is still to be refused.
     var hasRefusals: Bool { tags.hasRefusals }
 

@@ -12,4 +12,6 @@ enum XMLMarkupLimits {
     static let valueBytes = 1 << 20
     /// Below libxml2's 10,000,000-byte lookup limit, which a start tag must fit in whole.
     static let startTagBytes = 4 << 20
+    /// A comment, processing instruction or CDATA section: libxml2 wants each whole, too.
+    static let sectionBytes = 1 << 20
 }

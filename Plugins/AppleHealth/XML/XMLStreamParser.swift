@@ -115,7 +115,7 @@ public final class XMLStreamParser {
             try failingPermanently {
                 let count = try filter.filter(
                     UnsafeRawBufferPointer(rebasing: chunk[start..<end]), into: filtered)
-                noteControlCharacters()
+                noteFilterWarnings()
                 try parse(count: count, terminate: false)
             }
             start = end
@@ -240,9 +240,10 @@ public final class XMLStreamParser {
         consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: Int64(consumed)))
     }
 
-    private func noteControlCharacters() {
+    private func noteFilterWarnings() {
         let replaced = filter.illegalControlCharacters
         if replaced > 0 { warnings["illegal_control_character"] = replaced }
+        for (kind, count) in filter.shortenedSections { warnings[kind] = count }
     }
 
     static func problem(from error: xmlError, filteredOffset: Int64) -> LibXML2Problem {

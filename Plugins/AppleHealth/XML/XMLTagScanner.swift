@@ -8,7 +8,8 @@
 /// 4 MiB, or deeper than 64), its start tag is ended early as an empty element, with the few
 /// bytes that take (`/>`, `"/>`, `=""/>`), and the rest of the tag, its content and its end tag
 /// are blanked. Blanking keeps line feeds (one overwritten by an early end goes into the next
-/// blanked byte), so lines still count right. An end tag past the limits is ended early too.
+/// blanked byte), so lines still count right. An end tag past the limits is ended early too, and so
+/// are a comment, processing instruction or CDATA section past 1 MiB (counted as warnings).
 ///
 /// Each element cut down is noted as a `Refusal`, found again by `XMLStreamParser` where libxml2
 /// reports the element, which refuses it with the reason.
@@ -71,6 +72,9 @@ struct XMLTagScanner {
         case restOfEndTag
         /// The content and end tag of a refused element, until the depth is `untilDepth` again.
         case content(untilDepth: Int)
+        /// The rest of a comment, instruction or CDATA section past the limit, from its early end
+        /// on, through its own end.
+        case restOfSection
     }
 
     private var state = State.text
@@ -111,6 +115,9 @@ struct XMLTagScanner {
     mutating func enterOtherMarkup() {
         state = .declaration
     }
+
+    /// Comments, instructions and CDATA sections ended early, by warning kind.
+    private(set) var shortenedSections: [String: Int] = [:]
 
     /// Whether a refusal is waiting to be taken.
     var hasRefusals: Bool { firstRefusal < refusals.count }
@@ -164,7 +171,9 @@ struct XMLTagScanner {
                 length = 0
                 state = .endTag
             case Self.bang: state = .markupDeclaration(matched: 0)
-            case Self.question: state = .instruction(afterQuestionMark: false)
+            case Self.question:
+                length = 0
+                state = .instruction(afterQuestionMark: false)
             default:
                 beginStartTag()
                 state = .elementName
@@ -312,6 +321,7 @@ struct XMLTagScanner {
                 state = .commentOpening
             } else if byte == Self.characterDataOpening[matched] {
                 let next = matched + 1
+                length = 0
                 state =
                     next == Self.characterDataOpening.count
                     ? .section(closer: Self.closeBracket, seen: 0) : .markupDeclaration(matched: next)
@@ -326,25 +336,43 @@ struct XMLTagScanner {
                 state = .declaration
                 return index
             }
+            length = 0
             state = .section(closer: Self.dash, seen: 0)
             return index + 1
 
         case .section(let closer, let seen):
             let byte = bytes[index]
+            length += 1
             if byte == Self.greaterThan, seen >= 2 {
-                state = .text
+                endSection()
             } else if byte == closer {
                 state = .section(closer: closer, seen: seen + 1)
+            } else if blanking == .none, seen == 0, length > XMLMarkupLimits.sectionBytes {
+                // Neither this byte nor the one before is a closer, so the early end is clean.
+                shorten(
+                    closer == Self.dash ? Self.longComment : Self.longCharacterData,
+                    ending: [closer, closer, Self.greaterThan])
+                return index
             } else {
                 state = .section(closer: closer, seen: 0)
-                return Self.find(bytes, from: index + 1, count: count, closer)
+                var searchEnd = count
+                if blanking == .none {
+                    searchEnd = min(count, index + 1 + max(0, XMLMarkupLimits.sectionBytes - length) + 1)
+                }
+                let end = Self.find(bytes, from: index + 1, count: searchEnd, closer)
+                length += end - index - 1
+                return end
             }
             return index + 1
 
         case .instruction(let afterQuestionMark):
             let byte = bytes[index]
+            length += 1
             if byte == Self.greaterThan, afterQuestionMark {
-                state = .text
+                endSection()
+            } else if blanking == .none, byte != Self.question, length > XMLMarkupLimits.sectionBytes {
+                shorten(Self.longInstruction, ending: [Self.question, Self.greaterThan])
+                return index
             } else {
                 state = .instruction(afterQuestionMark: byte == Self.question)
             }
@@ -408,6 +436,20 @@ struct XMLTagScanner {
         blanking = empty ? .none : .content(untilDepth: depth - 1)
     }
 
+    /// Ends a comment, instruction or CDATA section early, from the next byte on, with `ending`.
+    private mutating func shorten(_ kind: String, ending: [UInt8]) {
+        shortenedSections[kind, default: 0] += 1
+        self.ending = ending
+        endingWritten = 0
+        blanking = .restOfSection
+    }
+
+    /// A comment, instruction or CDATA section ends at its own end.
+    private mutating func endSection() {
+        state = .text
+        if blanking == .restOfSection { blanking = .none }
+    }
+
     /// An end tag ends at its own `>`.
     private mutating func endEndTag() {
         state = .text
@@ -418,7 +460,7 @@ struct XMLTagScanner {
             depth -= 1
             // The end tag of the refused element is blanked too (by `scan`), and then no more.
             if depth <= untilDepth { blanking = .none }
-        case .none, .restOfTag:
+        case .none, .restOfTag, .restOfSection:
             depth -= 1
         }
     }
@@ -540,6 +582,9 @@ struct XMLTagScanner {
     private static let longAttributeName = "attribute_name_too_long"
     private static let longValue = "attribute_value_too_long"
     private static let longTag = "start_tag_too_long"
+    private static let longComment = "comment_too_long"
+    private static let longCharacterData = "character_data_too_long"
+    private static let longInstruction = "instruction_too_long"
 
     /// Early ends: after a name or a value, in an attribute's name, after its `=`.
     private static let emptyEnd: [UInt8] = Array("/>".utf8)
