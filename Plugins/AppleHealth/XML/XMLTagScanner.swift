@@ -195,6 +195,10 @@ struct XMLTagScanner {
             return end
 
         case .startTag:
+            if blanking == .none {
+                let passed = passAttributes(bytes, from: index, count: count)
+                if passed > index { return passed }
+            }
             let byte = bytes[index]
             tagLength += 1
             if byte == Self.greaterThan {
@@ -406,6 +410,40 @@ struct XMLTagScanner {
         }
     }
 
+    /// The common case in one go: whole attributes `name="value"` (after any whitespace) inside
+    /// this chunk and well within the limits. Returns where the first one it does not take
+    /// starts; the state machine reads on from there, byte by byte.
+    private mutating func passAttributes(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        while attributes < XMLMarkupLimits.attributesPerElement {
+            // Whitespace is taken even when what follows is not, so none is passed over twice.
+            let whitespaceEnd = min(count, index + XMLMarkupLimits.startTagBytes - tagLength)
+            var nameStart = index
+            while nameStart < whitespaceEnd, Self.isWhitespace(bytes[nameStart]) { nameStart += 1 }
+            tagLength += nameStart - index
+            index = nameStart
+            guard nameStart < count, !Self.isWhitespace(bytes[nameStart]), Self.startsName(bytes[nameStart])
+            else { break }
+            let nameEnd = Self.nameEnd(bytes, from: nameStart, count: count)
+            let quoteIndex = nameEnd + 1
+            guard quoteIndex < count, nameEnd - nameStart <= XMLMarkupLimits.nameBytes, bytes[nameEnd] == Self.equals
+            else { break }
+            let quote = bytes[quoteIndex]
+            guard quote == Self.doubleQuote || quote == Self.singleQuote else { break }
+            let valueStart = quoteIndex + 1
+            let valueEnd = Self.find(
+                bytes, from: valueStart, count: min(count, valueStart + XMLMarkupLimits.valueBytes + 1), quote)
+            let next = valueEnd + 1
+            guard valueEnd < count, valueEnd - valueStart <= XMLMarkupLimits.valueBytes,
+                tagLength + (next - index) <= XMLMarkupLimits.startTagBytes
+            else { break }
+            tagLength += next - index
+            attributes += 1
+            index = next
+        }
+        return index
+    }
+
     private mutating func beginValue(quote: UInt8) {
         self.quote = quote
         length = 0
@@ -527,7 +565,8 @@ struct XMLTagScanner {
     // MARK: - Bytes
 
     /// The index of the first byte from `start` that is `needle` or `other`, or `count`. Eight
-    /// bytes at a time: a word with neither is passed whole.
+    /// bytes at a time: a word with neither is passed whole, and in one with either the flags say
+    /// where.
     @inline(__always)
     private static func find(
         _ bytes: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, _ needle: UInt8, _ other: UInt8? = nil
@@ -536,8 +575,10 @@ struct XMLTagScanner {
         let needles = (broadcast(needle), broadcast(second))
         var index = start
         while index + 8 <= count {
-            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-            if hasZeroByte(word ^ needles.0) || hasZeroByte(word ^ needles.1) { break }
+            // Byte `i` of the word is the one at `index + i`, so the lowest flag is the first match.
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ needles.0) | zeroBytes(word ^ needles.1)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < count {
@@ -563,14 +604,22 @@ struct XMLTagScanner {
     @inline(__always)
     private static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 
+    /// The high bit of each zero byte of `word` set (and maybe of a byte above one, by a borrow:
+    /// the lowest flag is always a zero byte's).
     @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     @inline(__always)
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == lineFeed || byte == 0x09 || byte == 0x0D
+    }
+
+    /// Whether `byte` can start an attribute's name (anything else in a start tag is markup or malformed).
+    @inline(__always)
+    private static func startsName(_ byte: UInt8) -> Bool {
+        byte != greaterThan && byte != slash && byte != doubleQuote && byte != singleQuote && byte != equals
     }
 
     @inline(__always)
