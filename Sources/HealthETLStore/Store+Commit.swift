@@ -69,13 +69,16 @@ extension Store {
             case .outranked(let deletedAt): restores = deletedAt
             }
         }
+        // The row id is the commit sequence number, given rather than left to SQLite, which
+        // would hand out ids of deleted rows again. Only a duplicate of the identity is skipped:
+        // a row id taken already is an error, never passed off as a duplicate.
         let statement = try prepared(
             """
             INSERT INTO samples(id, metric_id, source_id, source_version, device_id,
                 start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
-                stream_id, metadata, committed_ms, snapshot_ms, commit_seq, restores_ms)
+                stream_id, metadata, committed_ms, snapshot_ms, rowid, restores_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-            ON CONFLICT DO NOTHING
+            ON CONFLICT(metric_id, start_ms, id) DO NOTHING
             """)
         let metric = try intern(.metrics, sample.metric)
         statement.reset()

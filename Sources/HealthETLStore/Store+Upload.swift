@@ -5,8 +5,8 @@ import HealthETLSQLite
 extension Store {
     /// Marks of what the batch tier has queued already.
     public enum UploadMark: String, Sendable {
-        /// The commit sequence number of the last sample queued (a row id before migration 0009,
-        /// which numbered the rows then stored by their row ids).
+        /// The commit sequence number of the last sample queued: since migration 0011 the row id
+        /// the commit gave it (a row id SQLite chose before 0009, which kept those as numbers).
         case sampleSequence = "samples"
         /// The last tombstone sequence number queued.
         case tombstoneSequence = "tombstones"
@@ -26,9 +26,9 @@ extension Store {
     ) throws -> [(sequence: Int64, sample: Sample)] {
         let statement = try cached(
             Self.sampleColumns
-                + " WHERE s.commit_seq > ?1 AND s.committed_ms >= ?2"
+                + " WHERE s.rowid > ?1 AND s.committed_ms >= ?2"
                 + " AND (?4 = 0 OR NOT EXISTS (SELECT 1 FROM real_time_queued AS r WHERE r.sample_id = s.id))"
-                + " ORDER BY s.commit_seq LIMIT ?3")
+                + " ORDER BY s.rowid LIMIT ?3")
         try statement.bind(
             .integer(sequence), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
             .integer(leavingOutRealTime ? 1 : 0))
@@ -50,7 +50,7 @@ extension Store {
         .joined(separator: ",")
         let statement = try cached(
             Self.sampleColumns
-                + " WHERE s.commit_seq > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.commit_seq LIMIT ?2")
+                + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2")
         try statement.bind(.integer(sequence), .integer(Int64(limit)))
         var result: [(Int64, Sample)] = []
         while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
@@ -78,7 +78,7 @@ extension Store {
     /// A sample's commit sequence number and row with its names, and the two metadata entries the
     /// sinks and projections read.
     private static let sampleColumns = """
-        SELECT s.commit_seq, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
+        SELECT s.rowid, s.id, m.name, src.name, s.source_version, d.description, s.start_ms, s.end_ms, s.utc_offset_s,
             s.value, s.category, s.value_text, s.unit_text, s.flags,
             CASE WHEN instr(s.metadata, 'HKTimeZone') > 0 THEN
                 (SELECT j.value ->> 1 FROM json_each(s.metadata) AS j WHERE j.value ->> 0 = 'HKTimeZone') END,

@@ -98,12 +98,85 @@ import Testing
 
         let store = try Store(directory: StoreDirectory(path: path))
         #expect(try store.appliedMigrations() == StoreSchema.migrations.map(\.name))
-        #expect(try store.connection.scalar("SELECT count(*) FROM samples WHERE commit_seq = rowid") == 2)
+        #expect(try store.samples(afterSequence: 0, limit: 10).map(\.sequence) == [1, 2])
         #expect(try store.lastSampleSequence() == 3)
         try store.commit(
             CommitBatch(
                 stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .cold)], cursors: [.cold: 1]))
         let mark = try store.uploadMark(.sampleSequence)
         #expect(try store.samples(afterSequence: mark, limit: 10).map(\.sequence) == [4])
+    }
+
+    /// 0011: a store 0009 numbered, where SQLite gave rows committed after the newest were deleted
+    /// row ids below their sequence numbers, and one number's row id is another row's. The rows
+    /// take their sequence numbers as row ids; uploads go on from the mark in the same order and
+    /// reach every live sample, and the next commit is numbered above the counter.
+    @Test func storeWithRowIDsApartFromTheCommitSequenceKeepsUploadOrder() throws {
+        let path = directory.child("store")
+        // (row id, sequence number, day) as 0009 and 0010 left them: sequence 3 and 6 were deleted.
+        let rows: [(row: Int64, sequence: Int64, day: Int64)] = [(1, 1, 1), (2, 2, 2), (3, 4, 3), (4, 5, 4), (5, 7, 5)]
+        do {
+            let old = try oldStore(at: path, migrations: 10)
+            let insert = try old.prepare(
+                """
+                INSERT INTO samples(rowid, commit_seq, id, metric_id, source_id, start_ms, end_ms, lane, stream_id,
+                    committed_ms)
+                VALUES (?1, ?2, ?3, 1, 1, ?4, ?4, 1, 1, 0)
+                """)
+            for row in rows {
+                try insert.run(
+                    .integer(row.row), .integer(row.sequence), .blob([UInt8](repeating: UInt8(row.day), count: 16)),
+                    .integer(row.day * 86_400_000))
+            }
+            try old.execute(
+                """
+                UPDATE sequences SET value = 7 WHERE name = 'sample_commit';
+                INSERT INTO upload_marks(name, position) VALUES ('samples', 4);
+                """)
+        }
+
+        let store = try Store(directory: StoreDirectory(path: path))
+        #expect(try store.appliedMigrations() == StoreSchema.migrations.map(\.name))
+        #expect(try store.integrityCheck() == ["ok"])
+        let columns = try store.connection.prepare("SELECT name FROM pragma_table_info('samples')")
+        var names: [String] = []
+        while try columns.step() { names.append(columns.text(0) ?? "") }
+        #expect(!names.contains("commit_seq"))
+
+        let day = { (sample: Sample) in sample.start.millisecondsSinceEpoch / 86_400_000 }
+        let pending = try store.samples(afterSequence: try store.uploadMark(.sampleSequence), limit: 10)
+        #expect(pending.map(\.sequence) == [5, 7])
+        #expect(pending.map { day($0.sample) } == [4, 5])
+        // Page by page as the uploader reads, from the start: every live sample once, in order.
+        var sent: [(sequence: Int64, sample: Sample)] = []
+        while true {
+            let page = try store.samples(afterSequence: sent.last?.sequence ?? 0, limit: 2)
+            if page.isEmpty { break }
+            sent += page
+        }
+        #expect(sent.map(\.sequence) == rows.map(\.sequence))
+        #expect(sent.map { day($0.sample) } == rows.map(\.day))
+
+        try store.commit(
+            CommitBatch(
+                stream: "s", samples: [LanedSample(RecordFixtures.sample(index: 0), lane: .cold)], cursors: [.cold: 1]))
+        #expect(try store.lastSampleSequence() == 8)
+        #expect(try store.samples(afterSequence: 7, limit: 10).map(\.sequence) == [8])
+    }
+
+    /// The commit gives each sample its row id: one taken already (a counter set back by hand) is
+    /// an error that writes nothing, never a sample skipped as if it were a duplicate.
+    @Test func aRowIDTakenAlreadyFailsTheCommit() throws {
+        let store = try Store(directory: StoreDirectory(path: directory.child("store")))
+        let batch = { (indexes: Range<Int>, position: Int64) in
+            CommitBatch(
+                stream: "s", samples: indexes.map { LanedSample(RecordFixtures.sample(index: $0), lane: .cold) },
+                cursors: [.cold: position])
+        }
+        try store.commit(batch(0..<2, 1))
+        try store.connection.execute("UPDATE sequences SET value = 1 WHERE name = 'sample_commit'")
+        #expect(throws: SQLiteError.self) { try store.commit(batch(2..<3, 2)) }
+        #expect(try store.connection.scalar("SELECT count(*) FROM samples") == 2)
+        #expect(try store.cursor(stream: "s", lane: .cold) == 1)
     }
 }

@@ -4,7 +4,7 @@ import HealthETLSQLite
 enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
-        sinkSettings, sampleCommitSequence, sampleRestorations,
+        sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -360,4 +360,17 @@ enum StoreSchema {
     static let sampleRestorations = Migration(
         name: "0010_sample_restorations",
         sql: "ALTER TABLE samples ADD COLUMN restores_ms INTEGER;")
+
+    /// The row id becomes the commit sequence number (the commit gives it, from the `sequences`
+    /// counter), so the second index and column that 0009 wrote for every sample go: they made
+    /// an import 8 % slower. Rows SQLite numbered below their sequence number move to it, through
+    /// negative ids first, as one UPDATE straight to the number could meet a row not moved yet.
+    static let commitSequenceAsRowID = Migration(
+        name: "0011_commit_sequence_as_rowid",
+        sql: """
+            UPDATE samples SET rowid = -commit_seq WHERE rowid != commit_seq;
+            UPDATE samples SET rowid = -rowid WHERE rowid < 0;
+            DROP INDEX samples_by_commit;
+            ALTER TABLE samples DROP COLUMN commit_seq;
+            """)
 }
