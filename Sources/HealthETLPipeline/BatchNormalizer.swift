@@ -25,7 +25,13 @@ final class BatchNormalizer {
         notes.flags.reserveCapacity(raw.records.count)
         var coverage: [CoverageKey: SnapshotCoverage] = [:]
         lastCoverage = nil
-        for entry in raw.records {
+        var nextTombstone = 0
+        for (index, entry) in raw.records.enumerated() {
+            // Each tombstone's place among the records becomes its place among the samples.
+            while nextTombstone < raw.tombstonePositions.count, raw.tombstonePositions[nextTombstone] <= index {
+                batch.tombstonePositions.append(batch.samples.count)
+                nextTombstone += 1
+            }
             switch normalizer.normalize(entry.record, as: metric(named: entry.record.type)) {
             case .accepted(let sample), .flagged(let sample):
                 batch.samples.append(LanedSample(sample, lane: entry.lane))
@@ -38,6 +44,9 @@ final class BatchNormalizer {
                 if entry.role == .record { notes.quarantinedByReason[record.reason.rawValue, default: 0] += 1 }
             }
         }
+        // The rest come after every sample.
+        batch.tombstonePositions += Array(
+            repeating: batch.samples.count, count: raw.tombstonePositions.count - nextTombstone)
         if let last = lastCoverage {
             let key = CoverageKey(source: last.sourceName, metric: last.metric)
             coverage[key] = coverage[key].map { $0.union(last) } ?? last

@@ -18,6 +18,7 @@ extension RawBatch {
     mutating func truncate(to mark: Mark) {
         records.removeSubrange(mark.records...)
         tombstones.removeSubrange(mark.tombstones...)
+        tombstonePositions.removeSubrange(min(mark.tombstones, tombstonePositions.count)...)
         workouts.removeSubrange(mark.workouts...)
         activitySummaries.removeSubrange(mark.activitySummaries...)
         documents.removeSubrange(mark.documents...)

@@ -15,6 +15,8 @@ struct RawBatch {
     var cursors: [Lane: Int64] = [:]
     var records: [Entry] = []
     var tombstones: [Tombstone] = []
+    /// How many records came before each tombstone, in the order the source gave them.
+    var tombstonePositions: [Int] = []
     var workouts: [LanedWorkout] = []
     var activitySummaries: [ActivitySummary] = []
     var documents: [ExportDocument] = []
@@ -29,6 +31,7 @@ struct RawBatch {
     mutating func clear() {
         records.removeAll(keepingCapacity: true)
         tombstones.removeAll()
+        tombstonePositions.removeAll()
         workouts.removeAll()
         activitySummaries.removeAll()
         documents.removeAll()
@@ -43,7 +46,9 @@ struct RawBatch {
         case .auxiliaryRecord(let record, let lane): records.append(Entry(record: record, lane: lane, role: .auxiliary))
         case .correlationComponent(let record, let lane):
             records.append(Entry(record: record, lane: lane, role: .component))
-        case .deletion(let tombstone): tombstones.append(tombstone)
+        case .deletion(let tombstone):
+            tombstones.append(tombstone)
+            tombstonePositions.append(records.count)
         case .workout(let workout, let lane): workouts.append(LanedWorkout(workout, lane: lane))
         case .activitySummary(let day): activitySummaries.append(day)
         case .document(let document): documents.append(document)

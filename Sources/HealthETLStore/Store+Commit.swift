@@ -16,7 +16,14 @@ extension Store {
                     lastSequence: try lastSampleSequence())
                 var result = CommitResult()
                 result.sampleOutcomes.reserveCapacity(batch.samples.count)
-                for laned in batch.samples {
+                var nextTombstone = 0
+                for (position, laned) in batch.samples.enumerated() {
+                    // The source's order: a deletion before the sample's return must not undo it.
+                    while nextTombstone < batch.tombstones.count, batch.position(ofTombstone: nextTombstone) <= position
+                    {
+                        result.tombstoned += try apply(batch.tombstones[nextTombstone], context: &context)
+                        nextTombstone += 1
+                    }
                     let outcome = try insert(laned, context: &context)
                     result.sampleOutcomes.append(outcome)
                     switch outcome {
@@ -33,7 +40,7 @@ extension Store {
                         result.quarantineDuplicates += 1
                     }
                 }
-                for tombstone in batch.tombstones {
+                for tombstone in batch.tombstones[nextTombstone...] {
                     result.tombstoned += try apply(tombstone, context: &context)
                 }
                 try write(batch.workouts, context: context, into: &result)
@@ -157,6 +164,8 @@ extension Store {
 
     /// Removes the sample if present and records the tombstone. Returns 1 if the tombstone is new.
     private func apply(_ tombstone: Tombstone, context: inout CommitContext) throws -> Int {
+        // A sample after it in this batch must find it.
+        context.tombstonesExist = true
         let metric = try intern(.metrics, tombstone.metric)
         let lookup = try prepared(
             """
@@ -245,7 +254,7 @@ struct CommitContext {
     let stream: Int64
     let committedAt: Int64
     let snapshot: SnapshotMark?
-    let tombstonesExist: Bool
+    var tombstonesExist: Bool
     /// The commit sequence number of the last sample inserted (the upload marks follow it).
     var lastSequence: Int64
     var dirty = DirtyKeySet()

@@ -8,6 +8,11 @@ public struct CommitBatch: Sendable {
     public var samples: [LanedSample]
     public var quarantined: [QuarantinedRecord]
     public var tombstones: [Tombstone]
+    /// Where each tombstone falls among `samples` in the source's order: tombstone `i` comes after
+    /// the first `tombstonePositions[i]` samples (after all of them when there is no entry). So a
+    /// sample deleted and back at the source within one batch stays, and one back and then
+    /// deleted goes.
+    public var tombstonePositions: [Int] = []
     public var workouts: [LanedWorkout]
     public var activitySummaries: [ActivitySummary]
     public var documents: [ExportDocument]
@@ -36,6 +41,11 @@ public struct CommitBatch: Sendable {
         self.documents = documents
         self.snapshot = snapshot
         self.cursors = cursors
+    }
+
+    /// How many of `samples` come before tombstone `index`.
+    public func position(ofTombstone index: Int) -> Int {
+        index < tombstonePositions.count ? min(tombstonePositions[index], samples.count) : samples.count
     }
 
     public var isEmpty: Bool {
