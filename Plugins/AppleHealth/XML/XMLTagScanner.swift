@@ -377,8 +377,17 @@ struct XMLTagScanner {
             } else if blanking == .none, byte != Self.question, length > XMLMarkupLimits.sectionBytes {
                 shorten(Self.longInstruction, ending: [Self.question, Self.greaterThan])
                 return index
+            } else if byte == Self.question {
+                state = .instruction(afterQuestionMark: true)
             } else {
-                state = .instruction(afterQuestionMark: byte == Self.question)
+                state = .instruction(afterQuestionMark: false)
+                var searchEnd = count
+                if blanking == .none {
+                    searchEnd = min(count, index + 1 + max(0, XMLMarkupLimits.sectionBytes - length) + 1)
+                }
+                let end = Self.find(bytes, from: index + 1, count: searchEnd, Self.question)
+                length += end - index - 1
+                return end
             }
             return index + 1
 
