@@ -314,8 +314,7 @@ struct XMLTagScanner {
             guard !Self.isContinuationByte(byte) else { return index + 1 }
             // Ended here for libxml2, the rest blanked through its own `>`.
             depth -= 1
-            ending = [Self.greaterThan]
-            blanking = .restOfEndTag
+            endEarly(with: [Self.greaterThan], blanking: .restOfEndTag)
             state = .endTag
             return index
 
@@ -470,9 +469,7 @@ struct XMLTagScanner {
     /// element, and the rest of it, its content and its end tag are blanked.
     private mutating func refuse(_ why: String, ending: [UInt8]) {
         reason = why
-        self.ending = ending
-        endingWritten = 0
-        blanking = .restOfTag
+        endEarly(with: ending, blanking: .restOfTag)
     }
 
     /// The start tag ends (at its own `>`, however libxml2 saw it end).
@@ -486,9 +483,14 @@ struct XMLTagScanner {
     /// Ends a comment, instruction or CDATA section early, from the next byte on, with `ending`.
     private mutating func shorten(_ kind: String, ending: [UInt8]) {
         shortenedSections[kind, default: 0] += 1
+        endEarly(with: ending, blanking: .restOfSection)
+    }
+
+    /// From the next byte on, `ending` is written over what follows, and then `blanking` goes on.
+    private mutating func endEarly(with ending: [UInt8], blanking: Blanking) {
         self.ending = ending
         endingWritten = 0
-        blanking = .restOfSection
+        self.blanking = blanking
     }
 
     /// A comment, instruction or CDATA section ends at its own end.
