@@ -131,12 +131,12 @@ import Testing
             // More connections than the cap: some send nothing, some half a request head.
             let idle = try (0..<6).map { _ in try RawHTTPConnection(port: port) }
             let stalled = try (0..<6).map { _ in try RawHTTPConnection(port: port) }
-            for connection in stalled { try connection.send("GET /v1/healthz HTTP/1.1\r\nHost: loc") }
-            for connection in idle + stalled { #expect(connection.closedByServer(within: 5)) }
+            for connection in stalled { try await connection.send("GET /v1/healthz HTTP/1.1\r\nHost: loc") }
+            for connection in idle + stalled { #expect(try await connection.closedByServer(within: 5)) }
             // The test client's own pooled connection was idle too; a new one is served.
             let fresh = try RawHTTPConnection(port: port)
-            try fresh.send("GET /v1/healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let answer = try fresh.readResponse()
+            try await fresh.send("GET /v1/healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = try await fresh.readResponse()
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
         }
     }

@@ -46,19 +46,19 @@ import Testing
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("slow", Self.steps)))
             // The first request sends its head and half its body, then stalls.
             let slow = try RawHTTPConnection(port: port)
-            try slow.send(
+            try await slow.send(
                 "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(CollectorHarness.alice)\r\n"
                     + "Idempotency-Key: slow\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
             )
-            try slow.send(Array(body[0..<(body.count / 2)]))
+            try await slow.send(Array(body[0..<(body.count / 2)]))
             try await Task.sleep(for: .milliseconds(300))
 
             let second = try await client.post(body, key: "slow")
             #expect(second.status == .conflict)
             #expect(second.errorCode == "batch_in_progress")
 
-            try slow.send(Array(body[(body.count / 2)...]))
-            let response = try slow.readResponse()
+            try await slow.send(Array(body[(body.count / 2)...]))
+            let response = try await slow.readResponse()
             #expect(response.hasPrefix("HTTP/1.1 200"))
             // Once the first is done, the same request is a replay.
             #expect(try await client.post(body, key: "slow").status == .ok)

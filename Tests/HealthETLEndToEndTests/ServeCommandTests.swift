@@ -88,19 +88,23 @@ import Testing
         let body = Array(
             #"{"batch_id":"slow","samples":[],"deletions":[{"id":"0123456789abcdef0123456789abcdef","metric":"step_count","start":"2026-01-05T10:00:00Z"}]}"#
                 .utf8)
+        // A health check goes first on the same connection, in the same packet as the upload's
+        // head. Once its answer is back the server has read that head, so the upload is in flight
+        // when the signal comes, however loaded the machine is (an unread head is an idle
+        // connection, which shutdown rightly closes).
         let upload = try RawHTTPConnection(port: port)
-        try upload.send(
-            "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\nIdempotency-Key: slow\r\n"
-                + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
-        try upload.send(Array(body[0..<20]))
-        // Time for the server to take the head in, even while other suites load the machine: a
-        // connection whose head it has not read yet is idle, and shutdown rightly closes it.
-        try await Task.sleep(for: .seconds(1))
+        let head =
+            "GET /v1/healthz HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\n\r\n"
+            + "POST /v1/batches HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\n"
+            + "Idempotency-Key: slow\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        try await upload.send(Array(head.utf8) + body[0..<20])
+        let health = try await upload.readResponse()
+        #expect(health.hasPrefix("HTTP/1.1 200"), "\(health)")
         kill(process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(300))
         #expect(process.isRunning, "the server must wait for the request in flight")
-        try upload.send(Array(body[20...]))
-        let response = try upload.readResponse()
+        try await upload.send(Array(body[20...]))
+        let response = try await upload.readResponse()
         #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

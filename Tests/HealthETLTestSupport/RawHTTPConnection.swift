@@ -6,8 +6,14 @@ import Foundation
 
 /// A plain TCP connection to the loopback server, for requests no HTTP client would make: a
 /// body sent in two halves with a pause between them.
+///
+/// The socket never blocks: waiting is a short task sleep. A blocking call would hold one of the
+/// few threads Swift concurrency has, and the in-process collector's handlers need them to answer.
 public final class RawHTTPConnection {
     private let socket: Int32
+    /// Received and not yet returned.
+    private var unread: [UInt8] = []
+    private static let pause = Duration.milliseconds(5)
 
     public init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -21,45 +27,88 @@ public final class RawHTTPConnection {
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { close(socket) }
 
-    public func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) async throws { try await send(Array(text.utf8)) }
 
-    public func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) async throws {
         var offset = 0
+        let deadline = ContinuousClock.now + .seconds(10)
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
-            guard sent > 0 else { throw POSIXError(.EPIPE) }
-            offset += sent
+            if sent > 0 {
+                offset += sent
+            } else if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK, ContinuousClock.now < deadline {
+                try await Task.sleep(for: Self.pause)
+            } else {
+                throw POSIXError(.EPIPE)
+            }
         }
     }
 
-    /// Everything the server sends until the response's head and a little of its body arrived.
-    public func readResponse() throws -> String {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[0..<count]
+    /// One whole response: its head and the body its Content-Length announces (all the server
+    /// sent, if it closes first or 10 s pass). What follows stays for the next call, so pipelined
+    /// answers come apart.
+    public func readResponse() async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            if let length = completeResponseLength() {
+                defer { unread.removeFirst(length) }
+                return String(decoding: unread[0..<length], as: UTF8.self)
+            }
+            switch receive() {
+            case .bytes(let bytes): unread += bytes
+            case .nothingYet where ContinuousClock.now < deadline: try await Task.sleep(for: Self.pause)
+            case .nothingYet, .closed, .reset:
+                defer { unread = [] }
+                return String(decoding: unread, as: UTF8.self)
+            }
         }
-        return String(decoding: received, as: UTF8.self)
     }
 
     /// Whether the server closes the connection within `seconds` (reading and dropping whatever
     /// it sends first): what an idle timeout does.
-    public func closedByServer(within seconds: Int) -> Bool {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 4096)
+    public func closedByServer(within seconds: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count == 0 { return true }
-            if count < 0 { return errno == ECONNRESET }
+            switch receive() {
+            case .bytes: continue
+            case .closed, .reset: return true
+            case .nothingYet where ContinuousClock.now < deadline: try await Task.sleep(for: Self.pause)
+            case .nothingYet: return false
+            }
         }
+    }
+
+    private enum Received {
+        case bytes([UInt8])
+        case nothingYet
+        case closed
+        case reset
+    }
+
+    private func receive() -> Received {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        if count > 0 { return .bytes(Array(buffer[0..<count])) }
+        if count == 0 { return .closed }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? .nothingYet : .reset
+    }
+
+    /// The length of the first response in `unread` once all of it arrived.
+    private func completeResponseLength() -> Int? {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let headEnd = unread.indices.dropLast(3).first(where: { unread[$0..<$0 + 4].elementsEqual(separator) })
+        else { return nil }
+        let head = String(decoding: unread[0..<headEnd], as: UTF8.self).lowercased()
+        let declared = head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+            guard line.hasPrefix("content-length:") else { return nil }
+            return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        }.first
+        let length = headEnd + 4 + (declared ?? 0)
+        return unread.count >= length ? length : nil
     }
 }
