@@ -9,6 +9,9 @@ BIN          = .build/debug/healthetl
 # The public real exports the RealExportTests suites read ($HEALTHETL_REAL_EXPORTS overrides, as in the tests).
 REAL_EXPORTS ?= $(or $(HEALTHETL_REAL_EXPORTS),../shared/real-exports)
 REAL_EXPORTS_SKIP = $(if $(wildcard $(REAL_EXPORTS)/.),,--skip RealExportTests)
+# The shared reference documents the SharedDocsTests suites read ($HEALTHETL_SHARED_DOCS overrides).
+SHARED_DOCS ?= $(or $(HEALTHETL_SHARED_DOCS),../shared/docs)
+SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip SharedDocsTests)
 
 FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
 
@@ -29,16 +32,16 @@ build: deps
 	$(SWIFT) build $(STRICT)
 
 ## test: lint, build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run.
-##       Without ../shared/real-exports beside the clone the suites named RealExportTests are skipped,
-##       said in one line; generated fixtures cover the same paths.
+##       Without ../shared beside the clone the suites that read it (RealExportTests, SharedDocsTests)
+##       are skipped, said in one line; generated fixtures and the bundled source lists cover the same paths.
 ##       The end-to-end suites run the built binary and wait on it synchronously, which holds
 ##       Swift's cooperative threads; they run in a second pass, so the in-process collectors of
 ##       the first pass always have threads to answer on.
 test: lint build
-	@$(if $(REAL_EXPORTS_SKIP),echo "Skipping RealExportTests: no real exports in $(REAL_EXPORTS) (CI has them); ExportQuirksFixture covers the same paths.")
+	@$(if $(strip $(SHARED_SKIP)),echo "Skipping the tests that read ../shared ($(strip $(SHARED_SKIP))): not found beside the clone (CI has it); ExportQuirksFixture and the bundled source lists cover the same paths.")
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build --skip HealthETLEndToEndTests $(REAL_EXPORTS_SKIP)
-	$(SWIFT) test --skip-build --filter HealthETLEndToEndTests $(REAL_EXPORTS_SKIP)
+	$(SWIFT) test --skip-build --skip HealthETLEndToEndTests $(SHARED_SKIP)
+	$(SWIFT) test --skip-build --filter HealthETLEndToEndTests $(SHARED_SKIP)
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
 ## api-fuzz: bounded schemathesis run of Docs/openapi.yaml against the built collector (fails on a 5xx or a schema mismatch)

@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "HealthETLCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.copy("Resources/metric-catalog.json")],
+            resources: [.copy("Resources/metric-catalog.json"), .copy("Resources/source-types.json")],
             swiftSettings: strict),
 
         // The one SQLite layer: connection, statements, the PRAGMA profile, named migrations,

@@ -5,12 +5,13 @@ import Synthetic
 /// the archive) or, when PATH does not end in `.zip`, a bare export.xml.
 public enum SyntheticExport {
     public static func writeAppleHealth(
-        to path: String, records: Int, seed: UInt64, samplesPerDay: Int?, clock: Clock = .system
+        to path: String, records: Int, seed: UInt64, samplesPerDay: Int?, everyType: MetricCatalog? = nil,
+        clock: Clock = .system
     ) throws -> AppleExportSummary {
         let zip = path.hasSuffix(".zip")
         let options = AppleExportOptions(
             records: records, seed: seed, out: zip ? nil : path, zipPath: zip ? path : nil,
-            samplesPerDay: samplesPerDay)
+            samplesPerDay: samplesPerDay, everyType: everyType)
         return try AppleExportGenerator(options: options, clock: clock).run()
     }
 }

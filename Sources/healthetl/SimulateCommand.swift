@@ -86,6 +86,12 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("With --export: top-level records to write (default 8000).", valueName: "n"))
     var records: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --export: also write one record of every type the catalog knows by a HealthKit identifier, and a meal."
+        ))
+    var everyType = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -106,6 +112,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             return
         }
         guard records == nil else { throw ValidationError("--records goes with --export; use --days for the store") }
+        guard !everyType else { throw ValidationError("--every-type goes with --export") }
         if let days, days < 0 { throw ValidationError("--days must be 0 or more") }
         guard people >= 1 else { throw ValidationError("--people must be at least 1") }
         if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number") }
@@ -183,12 +190,14 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
 
     private func writeExport(to path: String) throws {
         let summary = try SyntheticExport.writeAppleHealth(
-            to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay)
+            to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay,
+            everyType: everyType ? try global.loadCatalog() : nil)
         if json {
             print(summary.json)
         } else {
             print(
                 "wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations"
+                    + (everyType ? ", and \(summary.everyTypeRecords) records of every catalog type" : "")
             )
         }
     }

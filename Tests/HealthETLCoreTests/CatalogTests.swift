@@ -46,14 +46,16 @@ struct CatalogTests {
     @Test(arguments: [
         ("heart_rate", "heart_rate"),
         ("HKQuantityTypeIdentifierHeartRate", "heart_rate"),  // HealthKit
-        ("HeartRate", "heart_rate"),  // Health Connect
+        ("HeartRateRecord", "heart_rate"),  // Health Connect
         ("HKQuantityTypeIdentifierStepCount", "step_count"),
-        ("Steps", "step_count"),
+        ("StepsRecord", "step_count"),
+        ("NutritionRecord.protein", "dietary_protein"),  // one column of a record of many
+        ("protein", "dietary_protein"),  // Health Auto Export
         ("steps", "step_count"),  // alias
-        ("Weight", "body_mass"),
+        ("WeightRecord", "body_mass"),
         ("weight", "body_mass"),
         ("HKCategoryTypeIdentifierSleepAnalysis", "sleep_analysis"),
-        ("SleepSession", "sleep_analysis"),
+        ("SleepSessionRecord", "sleep_analysis"),
         ("sleep", "sleep_analysis"),
         ("HKCorrelationTypeIdentifierBloodPressure", "blood_pressure"),
         ("HKWorkoutTypeIdentifier", "workout"),
@@ -163,7 +165,7 @@ struct CatalogTests {
         #expect(heart.definition.tier == 1)
         // replaced whole: what the overlay leaves out is gone, not inherited
         #expect(heart.definition.hard == nil)
-        #expect(heart.definition.healthConnect == nil)
+        #expect(heart.definition.healthConnect.isEmpty)
         #expect(merged.metric(named: "HeartRate") == nil)
         // still one heart_rate, in its original place
         #expect(merged.metrics.map(\.id) == ["heart_rate", "body_mass", "sleep_analysis"])

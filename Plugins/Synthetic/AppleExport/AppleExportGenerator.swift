@@ -14,6 +14,8 @@ public struct AppleExportSummary: Sendable {
     public var routes = 0
     public var activitySummaries = 0
     public var hrvBeats = 0
+    /// Records of the catalog tour (`AppleExportOptions.everyType`), beyond `records`.
+    public var everyTypeRecords = 0
     public var days = 0
     public var firstDay = ""
     public var lastDay = ""
@@ -40,6 +42,7 @@ public struct AppleExportSummary: Sendable {
             "\"routes\":\(routes)",
             "\"activity_summaries\":\(activitySummaries)",
             "\"hrv_beats\":\(hrvBeats)",
+            "\"every_type_records\":\(everyTypeRecords)",
             "\"days\":\(days)",
             "\"first_day\":\(JSONText.quoted(firstDay))",
             "\"last_day\":\(JSONText.quoted(lastDay))",
@@ -155,6 +158,10 @@ public final class AppleExportGenerator {
         guard summary.records == options.records else {
             throw GeneratorError("internal error: wrote \(summary.records) records, not \(options.records)")
         }
+        // The tour's records sit at noon of the last day, after the model's records.
+        let tour = options.everyType.map(CatalogTour.init(catalog:))
+        let tourStart = Int64(lastDay) * 86_400 + 12 * 3_600 - CivilTime.exportOffsetSeconds
+        if let tour { summary.everyTypeRecords = tour.writeRecords(to: out, from: tourStart) }
 
         // 4. Correlations: their member Records were also written at top level above.
         for day in firstDay...lastDay {
@@ -162,6 +169,12 @@ public final class AppleExportGenerator {
             writer.bloodPressure(reading)
             summary.correlations += 1
             summary.correlationRecords += 2
+        }
+
+        if let tour {
+            tour.writeMeal(to: out, at: tourStart)
+            summary.correlations += 1
+            summary.correlationRecords += tour.meal.count
         }
 
         // 5. Workouts. Their GPX routes are written after export.xml (step 7): a zip holds one

@@ -1,3 +1,5 @@
+import HealthETLCore
+
 /// What `AppleExportGenerator` writes: how many top-level Records, from which seed, and where.
 ///
 /// At least one of `out` and `zipPath` must be set. Every file written is created 0600.
@@ -19,10 +21,14 @@ public struct AppleExportOptions: Sendable {
     /// The size of a day (see `SampleDensity`); nil for the natural day. With more per day,
     /// the same number of records covers fewer days.
     public var samplesPerDay: Int?
+    /// Also write one record of every type this catalog knows by a HealthKit identifier, and a
+    /// Food correlation, on the last day (beyond `records`).
+    public var everyType: MetricCatalog?
 
     public init(
         records: Int = 300_000, seed: UInt64 = 1, out: String? = nil, zipPath: String? = nil,
-        routesDirectory: String? = nil, routeInterval: Int = 10, samplesPerDay: Int? = nil
+        routesDirectory: String? = nil, routeInterval: Int = 10, samplesPerDay: Int? = nil,
+        everyType: MetricCatalog? = nil
     ) {
         self.records = records
         self.seed = seed
@@ -31,5 +37,6 @@ public struct AppleExportOptions: Sendable {
         self.routesDirectory = routesDirectory
         self.routeInterval = routeInterval
         self.samplesPerDay = samplesPerDay
+        self.everyType = everyType
     }
 }

@@ -7,13 +7,7 @@ extension MetricCatalog {
     /// The catalog shipped with healthetl as a resource of this module.
     /// - Throws: `CatalogError` if the resource is missing or broken (a packaging fault).
     public static func bundled() throws -> MetricCatalog {
-        guard let url = Bundle.module.url(forResource: "metric-catalog", withExtension: "json"),
-            let data = try? Data(contentsOf: url)
-        else {
-            throw CatalogError(
-                file: bundledFileLabel, location: "",
-                problem: "is missing from the installation; reinstall healthetl with its resource bundle")
-        }
+        let data = try BundledResource.json("metric-catalog", label: bundledFileLabel)
         return try MetricCatalog(json: data, file: bundledFileLabel)
     }
 }

@@ -72,12 +72,63 @@ extension MetricCatalog {
             guard let name = metric.category, document.categories[name] != nil else {
                 throw fail(here + ".category", "a category metric needs a defined category set")
             }
+        } else if let name = metric.category {
+            // A session may name its activity's set (a workout's activity types).
+            guard metric.kind == .interval else {
+                throw fail(here + ".category", "a \(metric.kind.rawValue) metric has no category set")
+            }
+            guard document.categories[name] != nil else {
+                throw fail(here + ".category", "no category set is named \(name)")
+            }
         }
         if metric.kind == .correlation, metric.components.isEmpty {
             throw fail(here + ".components", "a correlation needs its component metrics")
         }
         for (key, range) in [("hard", metric.hard), ("plausible", metric.plausible)] {
             if let range, !range.isOrdered { throw fail(here + ".\(key)", "min is greater than max") }
+        }
+        try validateSourceMappings(of: metric, at: here, fail: fail)
+    }
+
+    /// Every unit a source is said to write converts, and every stored enum number means a value
+    /// of the metric's set: a mapping that cannot be followed is a catalog error, not a quarantine
+    /// of each record later.
+    private func validateSourceMappings(
+        of metric: MetricDefinition, at here: String, fail: (String, String) -> CatalogError
+    ) throws {
+        // A panel's source writes its components' units (Health Auto Export's blood_pressure in mmHg).
+        let setNames =
+            metric.kind == .correlation
+            ? document.metrics.filter { metric.components.contains($0.id) }.compactMap(\.unitSet)
+            : [metric.unitSet].compactMap { $0 }
+        var spellings: [String: UnitConversion] = [:]
+        for name in setNames { spellings.merge(document.unitSets[name]?.units ?? [:]) { first, _ in first } }
+        let setName = setNames.isEmpty ? "no unit set" : Set(setNames).sorted().joined(separator: " or ")
+        for (index, field) in metric.healthConnect.enumerated() {
+            let location = here + ".health_connect[\(index)]"
+            if let unit = field.unit {
+                guard metric.kind.isQuantity else {
+                    throw fail(location + ".unit", "a \(metric.kind.rawValue) metric has no unit")
+                }
+                guard spellings[unit] != nil else {
+                    throw fail(location + ".unit", "\(unit) is not a spelling of \(setName)")
+                }
+            } else if metric.kind.isQuantity, field.field != nil {
+                throw fail(location + ".unit", "a quantity column needs the unit it is stored in")
+            }
+            if !field.values.isEmpty {
+                let canonical = Set(metric.category.flatMap { document.categories[$0]?.canonicalValues } ?? [])
+                for (stored, value) in field.values.sorted(by: { $0.key < $1.key }) where !canonical.contains(value) {
+                    throw fail(
+                        location + ".values.\(stored)",
+                        "\(value) is not a value of the category set \(metric.category ?? "(none)")")
+                }
+            }
+        }
+        for (index, name) in metric.healthAutoExport.enumerated() {
+            for unit in name.units where spellings[unit] == nil {
+                throw fail(here + ".hae[\(index)].units", "\(unit) is not a spelling of \(setName)")
+            }
         }
     }
 }

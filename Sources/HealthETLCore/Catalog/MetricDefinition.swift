@@ -6,14 +6,19 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
     public var name: String
     public var kind: MetricKind
     public var aggregation: Aggregation
-    /// HealthKit identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
-    public var healthKit: String?
-    /// Health Connect record type, e.g. `HeartRate`.
-    public var healthConnect: String?
-    /// Other names sources use for this metric (Health Auto Export's `step_count`, …).
+    /// Every HealthKit identifier of it, e.g. `HKQuantityTypeIdentifierHeartRate` (some types
+    /// are written two ways).
+    public var healthKit: [String]
+    /// Where Health Connect's database keeps it: record type, table, column, stored unit.
+    public var healthConnect: [HealthConnectField]
+    /// The names Health Auto Export writes for it, with their unit spellings.
+    public var healthAutoExport: [HealthAutoExportName]
+    /// Other names sources use for this metric.
     public var aliases: [String]
-    /// Canonical UCUM unit for quantity kinds.
+    /// Canonical unit for quantity kinds, in UCUM unless `ucum` says otherwise.
     public var unit: String?
+    /// The UCUM form of the canonical unit, when `unit` is not one itself.
+    public var ucum: String?
     /// Name of the unit set whose spellings are accepted (quantity kinds).
     public var unitSet: String?
     /// Name of the category set of values (category kind).
@@ -37,8 +42,9 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
 
     public init(
         id: String, name: String, kind: MetricKind, aggregation: Aggregation,
-        healthKit: String? = nil, healthConnect: String? = nil, aliases: [String] = [],
-        unit: String? = nil, unitSet: String? = nil, category: String? = nil,
+        healthKit: [String] = [], healthConnect: [HealthConnectField] = [],
+        healthAutoExport: [HealthAutoExportName] = [], aliases: [String] = [],
+        unit: String? = nil, ucum: String? = nil, unitSet: String? = nil, category: String? = nil,
         valueOptional: Bool = false, hard: ValueRange? = nil, plausible: ValueRange? = nil,
         plausibleMaxDurationSeconds: Double? = nil, hardMaxDurationSeconds: Double? = nil, tier: Int = 2,
         loinc: String? = nil, components: [String] = []
@@ -49,8 +55,10 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         self.aggregation = aggregation
         self.healthKit = healthKit
         self.healthConnect = healthConnect
+        self.healthAutoExport = healthAutoExport
         self.aliases = aliases
         self.unit = unit
+        self.ucum = ucum
         self.unitSet = unitSet
         self.category = category
         self.valueOptional = valueOptional
@@ -65,14 +73,18 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
 
     /// Every name a source may use for this metric, the id first.
     public var identifiers: [String] {
-        [id] + [healthKit, healthConnect].compactMap { $0 } + aliases
+        [id] + healthKit + healthConnect.map(\.identifier) + healthAutoExport.map(\.name) + aliases
     }
 
+    /// The canonical unit in UCUM (for FHIR).
+    public var ucumUnit: String? { ucum ?? unit }
+
     private enum CodingKeys: String, CodingKey {
-        case id, name, kind, aggregation, aliases, unit, category, hard, plausible, tier, loinc
+        case id, name, kind, aggregation, aliases, unit, ucum, category, hard, plausible, tier, loinc
         case components
         case healthKit = "healthkit"
         case healthConnect = "health_connect"
+        case healthAutoExport = "hae"
         case unitSet = "unit_set"
         case valueOptional = "value_optional"
         case plausibleMaxDurationSeconds = "plausible_max_duration_s"
@@ -85,10 +97,21 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? id
         kind = try c.decode(MetricKind.self, forKey: .kind)
         aggregation = try c.decode(Aggregation.self, forKey: .aggregation)
-        healthKit = try c.decodeIfPresent(String.self, forKey: .healthKit)
-        healthConnect = try c.decodeIfPresent(String.self, forKey: .healthConnect)
+        // One name or a list: the older catalog form wrote a single string.
+        if let single = try? c.decodeIfPresent(String.self, forKey: .healthKit) {
+            healthKit = [single]
+        } else {
+            healthKit = try c.decodeIfPresent([String].self, forKey: .healthKit) ?? []
+        }
+        if let single = try? c.decodeIfPresent(HealthConnectField.self, forKey: .healthConnect) {
+            healthConnect = [single]
+        } else {
+            healthConnect = try c.decodeIfPresent([HealthConnectField].self, forKey: .healthConnect) ?? []
+        }
+        healthAutoExport = try c.decodeIfPresent([HealthAutoExportName].self, forKey: .healthAutoExport) ?? []
         aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
         unit = try c.decodeIfPresent(String.self, forKey: .unit)
+        ucum = try c.decodeIfPresent(String.self, forKey: .ucum)
         unitSet = try c.decodeIfPresent(String.self, forKey: .unitSet)
         category = try c.decodeIfPresent(String.self, forKey: .category)
         valueOptional = try c.decodeIfPresent(Bool.self, forKey: .valueOptional) ?? false
@@ -108,10 +131,12 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         try c.encode(name, forKey: .name)
         try c.encode(kind, forKey: .kind)
         try c.encode(aggregation, forKey: .aggregation)
-        try c.encodeIfPresent(healthKit, forKey: .healthKit)
-        try c.encodeIfPresent(healthConnect, forKey: .healthConnect)
+        if !healthKit.isEmpty { try c.encode(healthKit, forKey: .healthKit) }
+        if !healthConnect.isEmpty { try c.encode(healthConnect, forKey: .healthConnect) }
+        if !healthAutoExport.isEmpty { try c.encode(healthAutoExport, forKey: .healthAutoExport) }
         if !aliases.isEmpty { try c.encode(aliases, forKey: .aliases) }
         try c.encodeIfPresent(unit, forKey: .unit)
+        try c.encodeIfPresent(ucum, forKey: .ucum)
         try c.encodeIfPresent(unitSet, forKey: .unitSet)
         try c.encodeIfPresent(category, forKey: .category)
         if valueOptional { try c.encode(true, forKey: .valueOptional) }
