@@ -27,11 +27,25 @@ import Testing
         for metric in metrics {
             let id = metric["id"] as? String ?? "?"
             #expect((metric["kind"] as? String)?.isEmpty == false, "\(id) has no kind")
-            #expect((metric["unit"] as? String)?.isEmpty == false, "\(id) has no unit")
+            // A panel reports through its components: a meal's (g, kcal, L) share no unit.
+            if metric["aggregation"] as? String != "panel" {
+                #expect((metric["unit"] as? String)?.isEmpty == false, "\(id) has no unit")
+            }
+            // Every entry has its source names and codes, empty or null where there are none.
+            for key in ["healthkit", "health_connect", "hae", "loinc", "ucum"] {
+                #expect(metric.keys.contains(key), "\(id) has no \(key)")
+            }
         }
         let heartRate = try #require(metrics.first { $0["id"] as? String == "heart_rate" })
         #expect(heartRate["unit"] as? String == "/min")
-        #expect(heartRate["healthkit"] as? String == "HKQuantityTypeIdentifierHeartRate")
+        #expect(heartRate["ucum"] as? String == "/min")
+        #expect(heartRate["loinc"] as? String == "8867-4")
+        #expect(heartRate["healthkit"] as? [String] == ["HKQuantityTypeIdentifierHeartRate"])
+        let connect = try #require((heartRate["health_connect"] as? [[String: Any]])?.first)
+        #expect(connect["record"] as? String == "HeartRateRecord")
+        #expect(
+            ((heartRate["hae"] as? [[String: Any]])?.compactMap { $0["name"] as? String })?.contains("heart_rate")
+                == true)
         #expect((heartRate["accepted_units"] as? [String: Any])?["count/min"] != nil)
     }
 
