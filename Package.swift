@@ -91,6 +91,14 @@ let package = Package(
             path: "Plugins/Synthetic",
             swiftSettings: strict),
 
+        // Source adapter `health_connect` (in progress, not registered yet): Android Health
+        // Connect exports, a zip holding a copy of the phone's SQLite database.
+        .target(
+            name: "HealthConnect",
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
+            path: "Plugins/HealthConnect",
+            swiftSettings: strict),
+
         // Sink `collector`: ships zstd JSON batches to a healthetl collector and reads its projections.
         .target(
             name: "CollectorSink",
@@ -182,6 +190,10 @@ let package = Package(
         .testTarget(
             name: "AppleHealthTests",
             dependencies: ["AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthConnectTests",
+            dependencies: ["HealthConnect", "HealthETLSQLite", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",
