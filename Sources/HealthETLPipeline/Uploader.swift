@@ -98,9 +98,13 @@ public final class Uploader {
                 samples: rows.map(\.sample), deletions: [], tier: .realTime, salt: "", marks: [:], into: &report)
             mark = last
         }
+        // Each batch gets its quick tries once; one that still fails waits in the queue, even when
+        // its jittered next attempt comes at once.
+        var tried: Set<String> = []
         while let (item, payload) = try store.leaseNextUpload(
-            owner: owner, leaseSeconds: leaseSeconds, tiers: [.realTime], isAlive: isAlive)
+            owner: owner, leaseSeconds: leaseSeconds, tiers: [.realTime], skipping: tried, isAlive: isAlive)
         {
+            tried.insert(item.batchID)
             var result: Result<DeliveryReceipt, DeliveryError> = .failure(
                 .retryable(reason: "not sent", notBeforeSeconds: nil))
             for (attempt, pause) in Self.quickRetryPauses.enumerated() {
@@ -206,11 +210,16 @@ public final class Uploader {
             var outstanding = 0
             var forming = formingPending
             var refused: CredentialsRefused?
+            // Without a deadline to retry until, a batch that failed in this run waits for the
+            // next run even when its jittered next attempt (maybe a few milliseconds) comes first.
+            var tried: Set<String> = []
             while true {
                 while outstanding < concurrency, refused == nil {
                     if let (item, payload) = try store.leaseNextUpload(
-                        owner: owner, leaseSeconds: leaseSeconds, tiers: tiers, isAlive: isAlive)
+                        owner: owner, leaseSeconds: leaseSeconds, tiers: tiers,
+                        skipping: retryUntil == nil ? tried : [], isAlive: isAlive)
                     {
+                        tried.insert(item.batchID)
                         report.attempts += 1
                         outstanding += 1
                         group.addTask {

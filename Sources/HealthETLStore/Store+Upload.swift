@@ -179,7 +179,8 @@ extension Store {
     /// leases the next ready batch (lowest tier first, oldest first) to `owner`.
     /// - Returns: the leased item and its payload, or nil when nothing is ready.
     public func leaseNextUpload(
-        owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier> = Set(UploadTier.allCases), isAlive: (Int32) -> Bool
+        owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier> = Set(UploadTier.allCases),
+        skipping: Set<String> = [], isAlive: (Int32) -> Bool
     ) throws -> (item: QueueItem, payload: [UInt8])? {
         let now = now()
         return try connection.writeTransaction {
@@ -191,7 +192,9 @@ extension Store {
                 """)
             try select.bind(.integer(now.millisecondsSinceEpoch))
             while try select.step() {
-                guard var item = queueItem(select), tiers.contains(item.tier) else { continue }
+                guard var item = queueItem(select), tiers.contains(item.tier), !skipping.contains(item.batchID) else {
+                    continue
+                }
                 let payload = select.blob(6)
                 // A statement left on its row keeps a read snapshot open after COMMIT (SQLITE_BUSY_SNAPSHOT later).
                 select.reset()

@@ -226,3 +226,35 @@ import Testing
         }
     }
 }
+
+/// A run without a deadline tries each ready batch once: a batch that failed waits for the next
+/// run even when its jittered next attempt comes within milliseconds (full jitter can draw ~0).
+@Suite struct OneTryPerRunTests {
+    let directory = TemporaryDirectory("upload-one-try")
+
+    @Test func aFailedBatchIsNotTriedAgainInTheSameRun() async throws {
+        let front = try FaultInjectingServer(script: [], afterScript: .respond(status: 500))
+        defer { front.stop() }
+        let clock = TestClock()
+        let store = try Upload.store(directory.child("store"), clock: clock)
+        try Upload.commit(store, Upload.heartRates(6))
+        // Next attempts 5 ms after each failure: ready again long before the run ends.
+        let policy = RetryPolicy(maximumAttempts: 5, baseSeconds: 0.01, capSeconds: 0.01)
+        let sinks = Sinks()
+        var report = UploadReport()
+        do {
+            let uploader = Upload.uploader(
+                store, try sinks.make(port: front.port), clock: clock, batchSamples: 3, policy: policy)
+            try uploader.enqueuePending(into: &report)
+            try await uploader.drain(tiers: [.batch], into: &report)
+        } catch {
+            await sinks.shutdown()
+            throw error
+        }
+        await sinks.shutdown()
+        #expect(report.attempts == 2 && report.failedAttempts == 2 && report.deadBatches == 0)
+        #expect(front.requests.count == 2)
+        let failed = try store.uploads(in: [.failed], limit: 10)
+        #expect(failed.count == 2 && failed.allSatisfy { $0.item.attempts == 1 })
+    }
+}

@@ -8,8 +8,9 @@ public protocol UploadQueueLedger: AnyObject {
         marks: [Store.UploadMark: Int64],
         realTimeSamples: [ContentID]
     ) throws
-    func leaseNextUpload(owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier>, isAlive: (Int32) -> Bool) throws
-        -> (item: QueueItem, payload: [UInt8])?
+    func leaseNextUpload(
+        owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier>, skipping: Set<String>, isAlive: (Int32) -> Bool
+    ) throws -> (item: QueueItem, payload: [UInt8])?
     func recordUpload(_ item: QueueItem, heldBy owner: Int32, accepted: Int?, rejections: [ItemRejection]) throws
         -> Bool
     func nextUploadAttempt(tiers: Set<UploadTier>) throws -> Instant?
