@@ -60,7 +60,14 @@ final class HealthConnectDatabase {
                 }
                 tables[name] = columns
             }
-            return HealthConnectSchema(userVersion: version, tables: tables)
+            var parents: [String: String] = [:]
+            for name in names where tables[name]?.contains(where: { $0.name == "parent_key" }) == true {
+                let keys = try connection.prepare(
+                    "SELECT \"table\" FROM pragma_foreign_key_list(?1) WHERE \"from\" = 'parent_key'")
+                try keys.bind(1, name)
+                if try keys.step(), let parent = keys.text(0) { parents[name] = parent }
+            }
+            return HealthConnectSchema(userVersion: version, tables: tables, parents: parents)
         } catch let error as SQLiteError {
             throw HealthConnectError.unreadable(path: path, reason: error.description)
         }

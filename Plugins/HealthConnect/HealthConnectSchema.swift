@@ -6,10 +6,13 @@ public struct HealthConnectSchema: Sendable {
     public var userVersion: Int
     /// Table name → its columns in declared order.
     public var tables: [String: [HealthConnectColumn]]
+    /// Child table → the record table its `parent_key` refers to (series, stages, deltas).
+    public var parents: [String: String]
 
-    public init(userVersion: Int, tables: [String: [HealthConnectColumn]]) {
+    public init(userVersion: Int, tables: [String: [HealthConnectColumn]], parents: [String: String] = [:]) {
         self.userVersion = userVersion
         self.tables = tables
+        self.parents = parents
     }
 
     public func hasTable(_ name: String) -> Bool { tables[name] != nil }

@@ -9,28 +9,10 @@ import Testing
 /// A record table read through the catalog's mappings and normalized: stored units converted,
 /// unset values left out, enum numbers turned into the catalog's values.
 struct HealthConnectTableReaderTests {
-    let directory = TemporaryDirectory("healthetl-hc-table")
-
-    func database(_ inserts: String) throws -> (HealthConnectDatabase, HealthConnectSchema) {
-        let path = directory.child("health_connect_export.db")
-        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        let writer = try SQLiteConnection(path: path)
-        try writer.execute(
-            try String(contentsOfFile: TestPaths.repository("Docs/issue-15/schema-v14.sql"), encoding: .utf8))
-        try writer.execute(
-            """
-            PRAGMA user_version = 14;
-            INSERT INTO application_info_table (row_id, package_name, app_name) VALUES
-              (1, 'com.sec.android.app.shealth', 'Samsung Health'), (2, 'com.example.nameless', NULL);
-            INSERT INTO device_info_table (row_id, manufacturer, model, device_type) VALUES (1, 'Samsung', 'SM-R930', 1);
-            \(inserts)
-            """)
-        let database = try HealthConnectDatabase(path: path)
-        return (database, try database.schema())
-    }
+    let fixture = HealthConnectFixture()
 
     func records(_ table: String, from inserts: String, afterRow: Int64 = 0) throws -> [(Int64, RawRecord)] {
-        let (database, schema) = try database(inserts)
+        let (database, schema) = try fixture.database(inserts)
         let map = HealthConnectTableMap(catalog: try MetricCatalog.bundled())
         let reader = try #require(
             HealthConnectTableReader(table: table, mapped: map.tables[table] ?? [], schema: schema))
@@ -44,18 +26,7 @@ struct HealthConnectTableReaderTests {
         return read
     }
 
-    func normalized(_ record: RawRecord) throws -> Sample {
-        let outcome = Normalizer(
-            catalog: try MetricCatalog.bundled(), now: Instant(millisecondsSinceEpoch: 1_800_000_000_000)
-        )
-        .normalize(record)
-        switch outcome {
-        case .accepted(let sample), .flagged(let sample): return sample
-        case .quarantined(let quarantined):
-            Issue.record("quarantined: \(quarantined.reason.rawValue) \(quarantined.detail)")
-            throw HealthConnectError.unreadable(path: "", reason: "quarantined")
-        }
-    }
+    func normalized(_ record: RawRecord) throws -> Sample { try fixture.normalized(record) }
 
     /// Weight in grams at a moment, written by a watch through Samsung Health, at UTC+2.
     @Test func aMomentInGramsBecomesKilogramsWithItsAppDeviceAndOffset() throws {
