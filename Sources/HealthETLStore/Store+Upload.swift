@@ -176,7 +176,8 @@ extension Store {
     }
 
     /// Returns to pending every in-flight batch whose lease expired or whose holder is gone, then
-    /// leases the next ready batch (lowest tier first, oldest first) to `owner`.
+    /// leases the next ready batch (lowest tier first, oldest first) to `owner`, passing over the
+    /// batch ids in `skipping` (those a run has tried already).
     /// - Returns: the leased item and its payload, or nil when nothing is ready.
     public func leaseNextUpload(
         owner: Int32, leaseSeconds: Int64, tiers: Set<UploadTier> = Set(UploadTier.allCases),

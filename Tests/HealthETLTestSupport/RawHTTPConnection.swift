@@ -100,9 +100,7 @@ public final class RawHTTPConnection {
 
     /// The length of the first response in `unread` once all of it arrived.
     private func completeResponseLength() -> Int? {
-        let separator = Array("\r\n\r\n".utf8)
-        guard let headEnd = unread.indices.dropLast(3).first(where: { unread[$0..<$0 + 4].elementsEqual(separator) })
-        else { return nil }
+        guard let headEnd = unread.firstRange(of: Array("\r\n\r\n".utf8))?.lowerBound else { return nil }
         let head = String(decoding: unread[0..<headEnd], as: UTF8.self).lowercased()
         let declared = head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
             guard line.hasPrefix("content-length:") else { return nil }

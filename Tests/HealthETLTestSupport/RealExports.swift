@@ -7,16 +7,9 @@ import Foundation
 /// `RealExportTests`, enabled by `isAvailable`; `ExportQuirksFixture` covers the same paths with
 /// files the tests write themselves.
 public enum RealExports {
-    public static let folder: String = {
-        if let folder = ProcessInfo.processInfo.environment["HEALTHETL_REAL_EXPORTS"] { return folder }
-        return TestPaths.packageRoot.appendingPathComponent("../shared/real-exports").standardizedFileURL.path
-    }()
+    public static let folder = TestPaths.sharedFolder("real-exports", overriddenBy: "HEALTHETL_REAL_EXPORTS")
 
-    public static var isAvailable: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }
+    public static var isAvailable: Bool { TestPaths.isDirectory(folder) }
 
     /// Why the group is skipped, for the suites' condition trait (the Makefile says the same).
     public static let missingReason =

@@ -6,15 +6,9 @@ import Foundation
 /// CI has them and a user's clone does not, so the tests that read them sit in suites named
 /// `SharedDocsTests`, enabled by `isAvailable`; the lists they check ship in the repository.
 public enum SharedDocs {
-    public static let folder: String = {
-        if let folder = ProcessInfo.processInfo.environment["HEALTHETL_SHARED_DOCS"] { return folder }
-        return TestPaths.packageRoot.appendingPathComponent("../shared/docs").standardizedFileURL.path
-    }()
+    public static let folder = TestPaths.sharedFolder("docs", overriddenBy: "HEALTHETL_SHARED_DOCS")
 
-    public static var isAvailable: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    public static var isAvailable: Bool { TestPaths.isDirectory(folder) }
 
     /// Why the group is skipped, for the suites' condition trait (the Makefile says the same).
     public static let missingReason = "the shared docs are not in \(folder) (CI has them)"

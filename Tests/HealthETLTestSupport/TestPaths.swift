@@ -10,4 +10,17 @@ public enum TestPaths {
     public static func repository(_ relative: String) -> String {
         packageRoot.appendingPathComponent(relative).path
     }
+
+    /// A folder of `../shared/` beside the repository (`name`, e.g. `real-exports`), or the one
+    /// the environment variable `variable` names.
+    public static func sharedFolder(_ name: String, overriddenBy variable: String) -> String {
+        if let folder = ProcessInfo.processInfo.environment[variable] { return folder }
+        return packageRoot.appendingPathComponent("../shared/" + name).standardizedFileURL.path
+    }
+
+    /// Whether `path` is a directory: the shared folders are there on CI and not in a user's clone.
+    public static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
 }

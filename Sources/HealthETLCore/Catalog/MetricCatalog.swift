@@ -77,17 +77,7 @@ public struct MetricCatalog: Sendable {
     }
 
     private mutating func index() {
-        // A Health Connect record type that holds one metric names it by itself too
-        // (`StepsRecord`), unless that name is taken.
         var metricsByRecord: [String: Set<String>] = [:]
-        for metric in document.metrics {
-            for field in metric.healthConnect { metricsByRecord[field.record, default: []].insert(metric.id) }
-        }
-        defer {
-            for (record, ids) in metricsByRecord where ids.count == 1 && byIdentifier[record] == nil {
-                byIdentifier[record] = ids.first.flatMap { byIdentifier[$0] }
-            }
-        }
         for metric in document.metrics {
             let conversions = metric.unitSet.flatMap { document.unitSets[$0]?.units } ?? [:]
             var values: [String: String] = [:]
@@ -98,6 +88,12 @@ public struct MetricCatalog: Sendable {
             let resolved = ResolvedMetric(
                 definition: metric, conversions: conversions, categoryValues: values)
             for identifier in metric.identifiers { byIdentifier[identifier] = resolved }
+            for field in metric.healthConnect { metricsByRecord[field.record, default: []].insert(metric.id) }
+        }
+        // A Health Connect record type that holds one metric names it by itself too
+        // (`StepsRecord`), unless that name is taken.
+        for (record, ids) in metricsByRecord where ids.count == 1 && byIdentifier[record] == nil {
+            byIdentifier[record] = ids.first.flatMap { byIdentifier[$0] }
         }
     }
 }
