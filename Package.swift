@@ -87,12 +87,13 @@ let package = Package(
         // Source adapter `synthetic`: deterministic simulated people, as live lanes or as exports.
         .target(
             name: "Synthetic",
-            dependencies: ["HealthETLCore", "HealthETLZip"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
             path: "Plugins/Synthetic",
+            resources: [.copy("HealthConnectExport/health-connect-v14.sql")],
             swiftSettings: strict),
 
-        // Source adapter `health_connect` (in progress, not registered yet): Android Health
-        // Connect exports, a zip holding a copy of the phone's SQLite database.
+        // Source adapter `health_connect`: Android Health Connect exports, a zip holding a copy
+        // of the phone's SQLite database.
         .target(
             name: "HealthConnect",
             dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
@@ -130,7 +131,7 @@ let package = Package(
         .target(
             name: "HealthETLRuntime",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect", "Synthetic",
                 "CollectorSink",
             ],
             swiftSettings: strict),

@@ -40,8 +40,8 @@ struct HealthConnectChildTableReader {
         self.parent = parent
         self.parentShape = parentShape
         self.parentColumns = parentColumns
-        columns = mapped.filter { present.contains($0.field.field ?? "") }
-        missing = mapped.filter { !present.contains($0.field.field ?? "") }
+        columns = mapped.filter { $0.field.field.map(present.contains) ?? false }
+        missing = mapped.filter { $0.field.field.map { !present.contains($0) } ?? false }
     }
 
     /// Every record of the parents after `afterParent`, handed to `emit` with its parent's row id.
@@ -49,19 +49,12 @@ struct HealthConnectChildTableReader {
         _ database: HealthConnectDatabase, provenance: HealthConnectProvenance, afterParent: Int64,
         emit: (Int64, RawRecord) throws -> Void
     ) throws {
-        func parentColumn(_ name: String) -> String {
-            parentColumns.contains(name) ? "p." + HealthConnectTableReader.quoted(name) : "NULL"
-        }
-        let offsets = parentShape.timeColumns
+        let offsets = parentShape.timeColumns.map { parentColumns.contains($0) ? "p." + $0 : "NULL" }
         let times =
             timing == .point ? ["c.epoch_millis", "c.epoch_millis"] : ["c.stage_start_time", "c.stage_end_time"]
         let selected =
-            [
-                "p.row_id", parentColumn("app_info_id"), parentColumn("device_info_id"),
-                parentColumn("recording_method"),
-                parentColumns.contains("uuid") ? "hex(p.uuid)" : "NULL", times[0], parentColumn(offsets[1]), times[1],
-                parentColumn(offsets[3]),
-            ]
+            ["p.row_id"] + HealthConnectOrigin.columns(present: parentColumns, prefix: "p.")
+            + [times[0], offsets[1], times[1], offsets[3]]
             + columns.map { "c." + HealthConnectTableReader.quoted($0.field.field ?? "") }
         let rows = try database.connection.prepare(
             "SELECT \(selected.joined(separator: ", ")) FROM \(HealthConnectTableReader.quoted(table)) AS c "
@@ -69,24 +62,27 @@ struct HealthConnectChildTableReader {
                 + "WHERE p.row_id > ?1 ORDER BY p.row_id, \(times[0])")
         try rows.bind(1, afterParent)
         let first: Int32 = 9
+        var origin: (row: Int64, origin: HealthConnectOrigin)?
         while try rows.step() {
             let parentRow = rows.int64(0)
+            if origin?.row != parentRow {
+                origin = (
+                    parentRow,
+                    HealthConnectOrigin(rows, provenance: provenance, uuidKey: "health_connect_parent_uuid")
+                )
+            }
+            guard let parentOrigin = origin?.origin else { continue }
             let start = HealthConnectTableReader.timestamp(rows, 5, 6)
             let end = HealthConnectTableReader.timestamp(rows, 7, 8)
-            var metadata = [MetadataEntry(key: "health_connect_parent_uuid", value: rows.text(4) ?? "")]
-            if !rows.isNull(3) {
-                metadata.append(MetadataEntry(key: "health_connect_recording_method", value: String(rows.int64(3))))
-            }
             for (offset, column) in columns.enumerated() {
                 guard let value = HealthConnectTableReader.value(rows, first + Int32(offset), field: column.field)
                 else { continue }
                 try emit(
                     parentRow,
                     RawRecord(
-                        type: column.type,
-                        sourceName: provenance.sourceName(app: rows.isNull(1) ? nil : rows.int64(1)),
-                        device: rows.isNull(2) ? nil : provenance.devices[rows.int64(2)], unit: column.field.unit,
-                        value: value, start: start, end: end, metadata: metadata))
+                        type: column.type, sourceName: parentOrigin.sourceName, device: parentOrigin.device,
+                        unit: column.field.unit, value: value, start: start, end: end,
+                        metadata: parentOrigin.metadata))
             }
         }
     }

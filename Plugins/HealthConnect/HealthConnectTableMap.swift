@@ -18,7 +18,8 @@ struct HealthConnectTableMap {
         var tables: [String: [Column]] = [:]
         for metric in catalog.metrics {
             for field in metric.healthConnect {
-                guard let table = field.table, field.field != nil else { continue }
+                // A mapping without a field is a record whose presence is the sample (a bleeding event).
+                guard let table = field.table else { continue }
                 tables[table, default: []].append(Column(type: field.identifier, field: field))
             }
         }

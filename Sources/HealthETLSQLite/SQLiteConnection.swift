@@ -72,6 +72,8 @@ package final class SQLiteConnection {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
+    /// The row id of the row this connection inserted last.
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     package var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
