@@ -131,7 +131,8 @@ let package = Package(
         .target(
             name: "HealthETLRuntime",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect", "Synthetic",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect",
+                "Synthetic",
                 "CollectorSink",
             ],
             swiftSettings: strict),
@@ -194,7 +195,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthConnectTests",
-            dependencies: ["HealthConnect", "HealthETLSQLite", "HealthETLTestSupport"],
+            dependencies: [
+                "HealthConnect", "Synthetic", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
+                "HealthETLRuntime", "HealthETLZip", "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",

@@ -15,7 +15,8 @@ import HealthETLCore
 /// starts after the committed row of the part it stopped in.
 public struct HealthConnectAdapter: SourceAdapter {
     public static let name = "health_connect"
-    public static let summary = "Android Health Connect export: the zip Settings → Health Connect → Export writes, or its .db"
+    public static let summary =
+        "Android Health Connect export: the zip Settings → Health Connect → Export writes, or its .db"
     public static let capabilities: SourceCapabilities = [.exports, .resumable]
 
     /// Rows between checkpoints within a part (a part's end is always one).
@@ -38,7 +39,8 @@ public struct HealthConnectAdapter: SourceAdapter {
         let now = dates.max() ?? input.readAt
         let stream = "health_connect:export-" + now.description
         try handler.receive(
-            .streamStarted(stream: stream, now: now, isFullSnapshot: true, endPosition: plan.end, positionsAreRows: true))
+            .streamStarted(
+                stream: stream, now: now, isFullSnapshot: true, endPosition: plan.end, positionsAreRows: true))
         let priority = try HealthConnectPriority(
             database: database, schema: schema, provenance: provenance, catalog: catalog)
         if !priority.sourcesByMetric.isEmpty { try handler.receive(.sourcePriority(priority.sourcesByMetric)) }

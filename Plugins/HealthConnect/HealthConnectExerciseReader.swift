@@ -43,7 +43,9 @@ struct HealthConnectExerciseReader {
             let stored = sessions.isNull(8) ? "0" : String(sessions.int64(8))
             let origin = HealthConnectOrigin(sessions, provenance: provenance, uuidKey: "health_connect_uuid")
             var metadata = origin.metadata
-            if let title = sessions.text(9), !title.isEmpty { metadata.append(MetadataEntry(key: "title", value: title)) }
+            if let title = sessions.text(9), !title.isEmpty {
+                metadata.append(MetadataEntry(key: "title", value: title))
+            }
             let start = Instant(millisecondsSinceEpoch: sessions.int64(5))
             let end = Instant(millisecondsSinceEpoch: sessions.int64(7))
             try emit(

@@ -28,7 +28,9 @@ final class HealthConnectExportFile {
             databasePath = path
             temporary = nil
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
-            writtenNoEarlierThan = modified.map { Instant(millisecondsSinceEpoch: Int64($0.timeIntervalSince1970 * 1000)) }
+            writtenNoEarlierThan = modified.map {
+                Instant(millisecondsSinceEpoch: Int64($0.timeIntervalSince1970 * 1000))
+            }
             return
         }
         let archive = try Self.archive(path)
@@ -79,7 +81,8 @@ final class HealthConnectExportFile {
         let files = archive.entries.filter { !$0.isDirectory && !$0.isMacMetadata && !$0.isSymbolicLink }
         let candidates = files.filter { $0.name.split(separator: "/").last.map(String.init) == entryName }
         for entry in candidates.isEmpty ? files : candidates {
-            if (try? archive.prefix(of: entry, count: HealthConnectDatabase.magic.count)) == HealthConnectDatabase.magic {
+            if (try? archive.prefix(of: entry, count: HealthConnectDatabase.magic.count)) == HealthConnectDatabase.magic
+            {
                 return entry
             }
         }

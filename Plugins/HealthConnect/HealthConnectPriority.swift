@@ -41,8 +41,10 @@ struct HealthConnectPriority {
     /// Metric id → source names, best first, for every metric of a category the phone ranks.
     let sourcesByMetric: [String: [String]]
 
-    init(database: HealthConnectDatabase, schema: HealthConnectSchema, provenance: HealthConnectProvenance,
-         catalog: MetricCatalog) throws {
+    init(
+        database: HealthConnectDatabase, schema: HealthConnectSchema, provenance: HealthConnectProvenance,
+        catalog: MetricCatalog
+    ) throws {
         guard schema.hasColumn("health_data_category", in: Self.table),
             schema.hasColumn("app_id_priority_order", in: Self.table)
         else {

@@ -243,7 +243,8 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             )
         } else {
             print(
-                "wrote \(path): \(summary.totalRows) rows in \(summary.rows.count) tables, exported \(summary.exportedAt)")
+                "wrote \(path): \(summary.totalRows) rows in \(summary.rows.count) tables, exported \(summary.exportedAt)"
+            )
         }
     }
 

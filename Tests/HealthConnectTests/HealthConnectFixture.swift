@@ -16,7 +16,9 @@ struct HealthConnectFixture {
         _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         let writer = try SQLiteConnection(path: path)
         try writer.execute(
-            try String(contentsOfFile: TestPaths.repository("Docs/issue-15/schema-v14.sql"), encoding: .utf8))
+            try String(
+                contentsOfFile: TestPaths.repository("Plugins/Synthetic/HealthConnectExport/health-connect-v14.sql"),
+                encoding: .utf8))
         try writer.execute(
             """
             PRAGMA user_version = 14;

@@ -111,7 +111,9 @@ public final class HealthConnectExportGenerator {
             let clock = entry.modified.wallClock,
             let date = CivilDate(year: clock.year, month: clock.month, day: clock.day)
         else {
-            throw GeneratorError("\(previous) is not a Health Connect export this generator wrote (no dated \(HealthConnectExportNames.entry))")
+            throw GeneratorError(
+                "\(previous) is not a Health Connect export this generator wrote (no dated \(HealthConnectExportNames.entry))"
+            )
         }
         let file = try PrivateFile(path: scratch, fresh: true)
         try archive.read(entry) { try file.write($0) }

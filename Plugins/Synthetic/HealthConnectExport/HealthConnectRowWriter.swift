@@ -70,7 +70,8 @@ struct HealthConnectRowWriter {
         let runStart = midnight + 18 * hour
         let runEnd = runStart + 30 * 60_000
         try writeSteps(from: midnight + 7 * hour, hours: 16, offset: offset, run: runs ? runStart..<runEnd : nil)
-        try writeHeartRate(midnight: midnight, offset: offset, interval: heartRateInterval, run: runs ? runStart..<runEnd : nil)
+        try writeHeartRate(
+            midnight: midnight, offset: offset, interval: heartRateInterval, run: runs ? runStart..<runEnd : nil)
         try writeSleep(start: midnight - 50 * 60_000, offset: offset)
         if runs { try writeRun(start: runStart, end: runEnd, offset: offset) }
         try writeMeals(midnight: midnight, offset: offset)
@@ -127,7 +128,8 @@ struct HealthConnectRowWriter {
         }
         try insert(
             "resting_heart_rate_record_table", app: .samsungHealth, device: .watch, method: Self.automatic,
-            start: midnight + 23 * hour, end: nil, offset: offset, values: ["beats_per_minute": .integer(Int64(random.int(52, 60)))])
+            start: midnight + 23 * hour, end: nil, offset: offset,
+            values: ["beats_per_minute": .integer(Int64(random.int(52, 60)))])
     }
 
     /// A night from 23:10 to about 06:50 in 90-minute cycles of light, deep and REM sleep, with a
@@ -152,7 +154,8 @@ struct HealthConnectRowWriter {
             "sleep_session_record_table", app: .samsungHealth, device: .watch, method: Self.automatic, start: start,
             end: time, offset: offset, values: [:])
         let insertStage = try statement(
-            "INSERT INTO sleep_stages_table (parent_key, stage_start_time, stage_end_time, stage_type) VALUES (?1, ?2, ?3, ?4)")
+            "INSERT INTO sleep_stages_table (parent_key, stage_start_time, stage_end_time, stage_type) VALUES (?1, ?2, ?3, ?4)"
+        )
         for stage in stages {
             try insertStage.run(.integer(session), .integer(stage.0), .integer(stage.1), .integer(stage.2))
         }
@@ -170,9 +173,11 @@ struct HealthConnectRowWriter {
             values: ["exercise_type": .integer(Self.running), "title": .text("Evening run"), "has_route": .integer(1)])
         let lap = (end - start) / 5
         let insertLap = try statement(
-            "INSERT INTO exercise_laps_table (parent_key, lap_start_time, lap_end_time, lap_length) VALUES (?1, ?2, ?3, ?4)")
+            "INSERT INTO exercise_laps_table (parent_key, lap_start_time, lap_end_time, lap_length) VALUES (?1, ?2, ?3, ?4)"
+        )
         for index in 0..<Int64(5) {
-            try insertLap.run(.integer(session), .integer(start + index * lap), .integer(start + (index + 1) * lap), .real(1000))
+            try insertLap.run(
+                .integer(session), .integer(start + index * lap), .integer(start + (index + 1) * lap), .real(1000))
         }
         try statement(
             "INSERT INTO exercise_segments_table (parent_key, segment_start_time, segment_end_time, segment_type, "
@@ -195,7 +200,8 @@ struct HealthConnectRowWriter {
             offset: offset, values: ["distance": .real(5000 + random.uniform(-40, 40))])
         try insert(
             "active_calories_burned_record_table", app: .samsungHealth, device: .watch, method: Self.active,
-            start: start, end: end, offset: offset, values: ["energy": .real((random.uniform(330, 390) * 1000).rounded())])
+            start: start, end: end, offset: offset,
+            values: ["energy": .real((random.uniform(330, 390) * 1000).rounded())])
     }
 
     /// Three meals logged in the food app: energy in calories, nutrients in grams, the rest unset.
@@ -260,7 +266,8 @@ struct HealthConnectRowWriter {
             .blob(uuid), .integer(finished + Int64(random.int(2, 40)) * 60_000), .integer(device.rawValue),
             .integer(app.rawValue), .integer(method), .integer((start / 1000 + Int64(offset)).floorDivided(by: 86_400)),
         ]
-        bound += end.map { [.integer(start), .integer(Int64(offset)), .integer($0), .integer(Int64(offset))] }
+        bound +=
+            end.map { [.integer(start), .integer(Int64(offset)), .integer($0), .integer(Int64(offset))] }
             ?? [.integer(start), .integer(Int64(offset))]
         bound += names.map { values[$0] ?? .null }
         try statement.bind(bound)
