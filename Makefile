@@ -48,11 +48,13 @@ test: lint build
 api-fuzz: build
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
-## demo: the main job — import the bundled sample export into a throwaway store in .demo-store,
+## demo: the main job — import the bundled sample exports (Apple Health, Health Connect) into a throwaway store in .demo-store,
 ##       then ship it to a throwaway local collector and print a week of daily rollups
 demo: build
 	@rm -rf "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)" import SampleExports/apple-health-sample.zip
+	@echo
+	$(BIN) --store "$(DEMO_STORE)" import "SampleExports/health-connect/Health Connect.zip"
 	@echo
 	$(BIN) --store "$(DEMO_STORE)" status
 	@echo

@@ -87,8 +87,17 @@ let package = Package(
         // Source adapter `synthetic`: deterministic simulated people, as live lanes or as exports.
         .target(
             name: "Synthetic",
-            dependencies: ["HealthETLCore", "HealthETLZip"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
             path: "Plugins/Synthetic",
+            resources: [.copy("HealthConnectExport/health-connect-v14.sql")],
+            swiftSettings: strict),
+
+        // Source adapter `health_connect`: Android Health Connect exports, a zip holding a copy
+        // of the phone's SQLite database.
+        .target(
+            name: "HealthConnect",
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
+            path: "Plugins/HealthConnect",
             swiftSettings: strict),
 
         // Sink `collector`: ships zstd JSON batches to a healthetl collector and reads its projections.
@@ -122,7 +131,8 @@ let package = Package(
         .target(
             name: "HealthETLRuntime",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "Synthetic",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect",
+                "Synthetic",
                 "CollectorSink",
             ],
             swiftSettings: strict),
@@ -182,6 +192,13 @@ let package = Package(
         .testTarget(
             name: "AppleHealthTests",
             dependencies: ["AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthConnectTests",
+            dependencies: [
+                "HealthConnect", "Synthetic", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
+                "HealthETLRuntime", "HealthETLZip", "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",

@@ -33,6 +33,7 @@ public final class ExportIngest: SourceEventHandler {
     private var stream: String?
     private var snapshot: SnapshotMark?
     private var endPosition: Int64?
+    private var positionsAreRows = false
     /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
     private var committed: [Lane: Int64] = [:]
     /// The stream's cursors and snapshot coverage before this run: what a damaged read rolls back to.
@@ -79,7 +80,8 @@ public final class ExportIngest: SourceEventHandler {
 
     public func receive(_ event: SourceEvent) throws {
         switch event {
-        case .streamStarted(let name, let now, let isFullSnapshot, let end):
+        case .streamStarted(let name, let now, let isFullSnapshot, let end, let positionsAreRows):
+            self.positionsAreRows = positionsAreRows
             try start(stream: name, now: now, isFullSnapshot: isFullSnapshot, end: end)
         case .record(_, let lane):
             gather(event, lane: lane, role: .record)
@@ -96,6 +98,10 @@ public final class ExportIngest: SourceEventHandler {
         case .activitySummary, .document:
             // No lane of their own: the cold cursor covers them.
             pending[Lane.cold.code].append(event)
+        case .sourcePriority(let sources):
+            // Not a sample: kept outside the batches, once the writer has settled.
+            try settle()
+            try store.replaceSourcePriority(source: summary.source, sourcesByMetric: sources)
         case .resumed(let at):
             summary.resumedAtByte = at
             position = max(position, at)
@@ -227,7 +233,8 @@ public final class ExportIngest: SourceEventHandler {
         summary.bytesRead = position - summary.resumedAtByte
         progress?(
             ImportProgress(
-                position: position, endPosition: endPosition, recordsRead: summary.recordsRead,
+                position: position, endPosition: endPosition, positionsAreRows: positionsAreRows,
+                recordsRead: summary.recordsRead,
                 elapsedSeconds: elapsed))
     }
 

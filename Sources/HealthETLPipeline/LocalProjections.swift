@@ -6,10 +6,20 @@ import HealthETLStore
 public struct LocalProjections {
     public let catalog: MetricCatalog
     public let priority: SourcePriority
+    /// Sources' own orders per metric (a phone's app priority), ranked after `priority`'s names.
+    public let sourcesByMetric: [String: [String]]
 
-    public init(catalog: MetricCatalog, priority: SourcePriority) {
+    public init(catalog: MetricCatalog, priority: SourcePriority, sourcesByMetric: [String: [String]] = [:]) {
         self.catalog = catalog
         self.priority = priority
+        self.sourcesByMetric = sourcesByMetric
+    }
+
+    /// The priority for one metric: the configured names first (the user's own choice), then
+    /// the order a source gave for it.
+    public func priority(for metric: String) -> SourcePriority {
+        guard let order = sourcesByMetric[metric] else { return priority }
+        return SourcePriority(preferred: priority.preferred + order.filter { !priority.preferred.contains($0) })
     }
 
     /// The rollups of `metrics` for `days`, and the sleep nights ending on them when sleep is one
@@ -29,9 +39,10 @@ public struct LocalProjections {
             guard let definition = catalog.metric(named: name)?.definition else { continue }
             let samples = try store.samples(metric: name, starts: window)
             guard !samples.isEmpty else { continue }
-            rollups += DailyRollupCalculator(metric: definition, priority: priority).rollups(for: samples, days: wanted)
+            let ranked = priority(for: definition.id)
+            rollups += DailyRollupCalculator(metric: definition, priority: ranked).rollups(for: samples, days: wanted)
             if name == SleepNightCalculator.metric {
-                nights = SleepNightCalculator(priority: priority).nights(for: samples, nights: wanted)
+                nights = SleepNightCalculator(priority: ranked).nights(for: samples, nights: wanted)
             }
         }
         return (rollups, nights)

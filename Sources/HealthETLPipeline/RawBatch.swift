@@ -52,7 +52,7 @@ struct RawBatch {
         case .workout(let workout, let lane): workouts.append(LanedWorkout(workout, lane: lane))
         case .activitySummary(let day): activitySummaries.append(day)
         case .document(let document): documents.append(document)
-        case .streamStarted, .resumed, .checkpoint: break
+        case .streamStarted, .resumed, .checkpoint, .sourcePriority: break
         }
     }
 

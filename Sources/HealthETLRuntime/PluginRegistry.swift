@@ -1,5 +1,6 @@
 import AppleHealth
 import CollectorSink
+import HealthConnect
 import HealthETLCore
 import Synthetic
 
@@ -9,6 +10,7 @@ import Synthetic
 public enum PluginRegistry {
     public static let sources: [any SourcePlugin] = [
         AppleHealthAdapter(),
+        HealthConnectAdapter(),
         SyntheticSource(),
     ]
 

@@ -67,7 +67,8 @@ public struct ProjectionQuery: Sendable {
     {
         let configuration = try StoreConfiguration.load(store: directory.path)
         let projections = LocalProjections(
-            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []))
+            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
+            sourcesByMetric: try store.sourcePriorities())
         let computed = try projections.compute(store, metrics: metricNames(catalog), days: days)
         let now = clock.now().description
         return ProjectionListing(

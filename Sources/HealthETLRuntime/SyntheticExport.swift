@@ -14,4 +14,14 @@ public enum SyntheticExport {
             samplesPerDay: samplesPerDay, everyType: everyType)
         return try AppleExportGenerator(options: options, clock: clock).run()
     }
+
+    /// `simulate --export health-connect PATH [--previous OLD]`: a phone's Health Connect export
+    /// zip, or the next one after `previous`.
+    public static func writeHealthConnect(
+        to path: String, days: Int, seed: UInt64, heartRateInterval: Int, previous: String?, clock: Clock = .system
+    ) throws -> HealthConnectExportSummary {
+        let options = HealthConnectExportOptions(
+            zipPath: path, days: days, seed: seed, heartRateInterval: heartRateInterval, previous: previous)
+        return try HealthConnectExportGenerator(options: options, clock: clock).run()
+    }
 }

@@ -10,11 +10,33 @@ package final class SQLiteConnection {
     }()
 
     /// Opens an existing database file read-write (the caller creates it with safe permissions).
-    package init(path: String) throws {
+    package convenience init(path: String) throws {
+        try self.init(name: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
+    }
+
+    /// Opens a database file someone else wrote (an export to import) for reading only, as an
+    /// unchanging snapshot: `immutable=1` takes no locks and writes nothing beside the file, and
+    /// `query_only` refuses any write through this connection.
+    package convenience init(snapshotAt path: String) throws {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        try self.init(
+            name: "file:\(escaped)?immutable=1",
+            flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
+        try execute("PRAGMA query_only = 1")
+    }
+
+    private init(name: String, flags: Int32) throws {
         _ = SQLiteConnection.configured
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(db)
@@ -50,6 +72,8 @@ package final class SQLiteConnection {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     package var changes: Int { Int(sqlite3_changes(handle)) }
+    /// The row id of the row this connection inserted last.
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     package var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 

@@ -131,6 +131,11 @@ package final class SQLiteStatement {
     package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    /// Whether the column holds an integer or a real (not text, a blob or NULL).
+    package func isNumber(_ column: Int32) -> Bool {
+        let type = sqlite3_column_type(handle, column)
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+    }
 
     /// The column's text, all of it: read by its length, like it was bound.
     package func text(_ column: Int32) -> String? {

@@ -13,12 +13,13 @@ final class ProgressReporter {
 
     func report(_ progress: ImportProgress) {
         let rate = Double(progress.recordsRead) / max(progress.elapsedSeconds, 0.001)
-        var line = "\(label): \(Self.bytes(progress.position))"
+        let amount = progress.positionsAreRows ? Self.rows : Self.bytes
+        var line = "\(label): \(amount(progress.position))"
         if let end = progress.endPosition, end > 0 {
             let fraction = min(1, Double(progress.position) / Double(end))
             let remaining = fraction > 0 ? progress.elapsedSeconds * (1 - fraction) / fraction : 0
             line =
-                "\(label) \(Self.bar(fraction)) \(Int(fraction * 100))% \(Self.bytes(progress.position))/\(Self.bytes(end))"
+                "\(label) \(Self.bar(fraction)) \(Int(fraction * 100))% \(amount(progress.position))/\(amount(end))"
                 + " ETA \(Self.clock(remaining))"
         }
         line += String(format: "  %d records  %.0f rec/s", progress.recordsRead, rate)
@@ -38,6 +39,12 @@ final class ProgressReporter {
         if value >= 1_073_741_824 { return String(format: "%.2f GB", value / 1_073_741_824) }
         if value >= 1_048_576 { return String(format: "%.1f MB", value / 1_048_576) }
         return String(format: "%.0f KB", value / 1024)
+    }
+
+    static func rows(_ count: Int64) -> String {
+        if count >= 1_000_000 { return String(format: "%.1fM rows", Double(count) / 1_000_000) }
+        if count >= 10_000 { return "\(count / 1000)k rows" }
+        return "\(count) rows"
     }
 
     static func clock(_ seconds: Double) -> String {

@@ -80,8 +80,21 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Write an export instead: FORMAT PATH, e.g. apple-health export.zip.", valueName: "format path"))
+            "Write an export instead: FORMAT PATH, apple-health export.zip or health-connect 'Health Connect.zip'.",
+            valueName: "format path"))
     var export: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "With --export health-connect: write the next export after this earlier one (a day later, some records deleted and edited).",
+            valueName: "path"))
+    var previous: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --export health-connect: seconds between the watch's heart-rate points (default 60).",
+            valueName: "seconds"))
+    var heartRateInterval: Int?
 
     @Option(help: ArgumentHelp("With --export: top-level records to write (default 8000).", valueName: "n"))
     var records: Int?
@@ -103,13 +116,29 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             )
         }
         if !export.isEmpty {
-            guard export.count == 2, export[0] == "apple-health" else {
+            guard export.count == 2, ["apple-health", "health-connect"].contains(export[0]) else {
                 throw ValidationError(
-                    "--export takes a format and a path: --export apple-health OUT.zip (apple-health is the one format)"
+                    "--export takes a format and a path: --export apple-health OUT.zip or --export health-connect OUT.zip"
                 )
+            }
+            if export[0] == "health-connect" {
+                guard records == nil, !everyType, samplesPerDay == nil else {
+                    throw ValidationError(
+                        "--records, --every-type and --samples-per-day go with apple-health; health-connect takes --days"
+                    )
+                }
+                if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+                if let heartRateInterval, heartRateInterval < 1 {
+                    throw ValidationError("--heart-rate-interval must be at least 1 second")
+                }
+            } else if previous != nil || heartRateInterval != nil {
+                throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
             }
             if let records, records < 10 { throw ValidationError("--records must be at least 10") }
             return
+        }
+        guard previous == nil, heartRateInterval == nil else {
+            throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
         }
         guard records == nil else { throw ValidationError("--records goes with --export; use --days for the store") }
         guard !everyType else { throw ValidationError("--every-type goes with --export") }
@@ -189,6 +218,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     }
 
     private func writeExport(to path: String) throws {
+        if export[0] == "health-connect" { return try writeHealthConnect(to: path) }
         let summary = try SyntheticExport.writeAppleHealth(
             to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay,
             everyType: everyType ? try global.loadCatalog() : nil)
@@ -198,6 +228,22 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             print(
                 "wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations"
                     + (everyType ? ", and \(summary.everyTypeRecords) records of every catalog type" : "")
+            )
+        }
+    }
+
+    private func writeHealthConnect(to path: String) throws {
+        let summary = try SyntheticExport.writeHealthConnect(
+            to: path, days: days ?? 14, seed: seed, heartRateInterval: heartRateInterval ?? 60, previous: previous)
+        if json {
+            print(summary.json)
+        } else if previous != nil {
+            print(
+                "wrote \(path): the next export of the same phone, exported \(summary.exportedAt), with \(summary.deleted) records deleted and \(summary.edited) edited (\(summary.totalRows) rows)"
+            )
+        } else {
+            print(
+                "wrote \(path): \(summary.totalRows) rows in \(summary.rows.count) tables, exported \(summary.exportedAt)"
             )
         }
     }

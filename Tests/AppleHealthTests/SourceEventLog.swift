@@ -10,7 +10,7 @@ struct SourceEventLog: SourceEventHandler {
 
     var streams: [String] {
         events.compactMap { event -> String? in
-            guard case .streamStarted(let stream, _, _, _) = event else { return nil }
+            guard case .streamStarted(let stream, _, _, _, _) = event else { return nil }
             return stream
         }
     }

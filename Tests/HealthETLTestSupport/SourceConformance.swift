@@ -169,7 +169,7 @@ public enum SourceConformance {
 
         mutating func receive(_ event: SourceEvent) throws {
             switch event {
-            case .streamStarted(let name, let now, _, let end):
+            case .streamStarted(let name, let now, _, let end, _):
                 stream = name
                 self.now = now
                 endPosition = end

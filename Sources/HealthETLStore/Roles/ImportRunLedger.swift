@@ -6,6 +6,8 @@ public protocol ImportRunLedger: AnyObject {
     func beginImportRun(source: String, input: String, stream: String?, snapshotTakenAt: Instant?) throws -> Int64
     func describeImportRun(id: Int64, stream: String, snapshotTakenAt: Instant?) throws
     func finishImportRun(id: Int64, complete: Bool, summaryJSON: String) throws
+    /// Replaces what `source` says of its own source order per metric (a phone's app priority).
+    func replaceSourcePriority(source: String, sourcesByMetric: [String: [String]]) throws
     func latestCompleteSnapshot(source: String, excluding run: Int64, notAfter: Instant) throws
         -> Store.CompletedSnapshot?
     func snapshotCoverage(stream: String) throws -> [SnapshotCoverage]

@@ -4,7 +4,7 @@ import HealthETLSQLite
 enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
-        sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID,
+        sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID, sourcePriorities,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -372,5 +372,19 @@ enum StoreSchema {
             UPDATE samples SET rowid = -rowid WHERE rowid < 0;
             DROP INDEX samples_by_commit;
             ALTER TABLE samples DROP COLUMN commit_seq;
+            """)
+
+    /// A source's own order of sources per metric (a Health Connect phone's app priority), for
+    /// the local projections: one row per source, metric and rank.
+    static let sourcePriorities = Migration(
+        name: "0012_source_priorities",
+        sql: """
+            CREATE TABLE source_priorities(
+                source TEXT NOT NULL,
+                metric TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                source_name TEXT NOT NULL,
+                PRIMARY KEY(source, metric, position)
+            ) WITHOUT ROWID;
             """)
 }

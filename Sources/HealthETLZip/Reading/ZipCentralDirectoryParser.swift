@@ -84,7 +84,8 @@ struct ZipCentralDirectoryParser {
                 || (Self.isDOSHost(header.versionMadeBy)
                     && externalAttributes & ZipFormat.dosDirectoryAttribute != 0),
             isSymbolicLink: unixMode & ZipFormat.unixTypeMask == ZipFormat.unixSymbolicLink,
-            isEncrypted: flags & (ZipFormat.flagEncrypted | ZipFormat.flagStrongEncryption) != 0)
+            isEncrypted: flags & (ZipFormat.flagEncrypted | ZipFormat.flagStrongEncryption) != 0,
+            modified: fields.modified)
     }
 
     /// Whether the "version made by" host uses MS-DOS attributes (MS-DOS, OS/2, NTFS, VFAT).

@@ -14,6 +14,8 @@ public struct ZipEntry: Sendable, Hashable {
     /// From the external attributes (unix mode `S_IFLNK`); the entry's data is the link target.
     public let isSymbolicLink: Bool
     public let isEncrypted: Bool
+    /// When the entry was last modified, as the writer's local wall clock (no time zone).
+    public let modified: ZipTimestamp
 
     /// True for absolute paths, "..", backslash-separated parent refs, drive letters.
     ///

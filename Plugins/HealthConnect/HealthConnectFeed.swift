@@ -1,0 +1,67 @@
+import HealthETLCore
+
+/// Hands a Health Connect read's records on in lanes, with a checkpoint every so many rows and
+/// at the end of each part, so what is committed is always whole rows.
+struct HealthConnectFeed<Handler: SourceEventHandler> {
+    var handler: Handler
+    private(set) var warnings: [String: Int] = [:]
+    private let hotSince: Instant
+    private let every: Int
+    private let stream: String
+    private var part: HealthConnectPart?
+    private var row: Int64?
+    private var rowsSinceCheckpoint = 0
+
+    init(handler: Handler, hotSince: Instant, every: Int, stream: String) {
+        self.handler = handler
+        self.hotSince = hotSince
+        self.every = every
+        self.stream = stream
+    }
+
+    mutating func begin(_ part: HealthConnectPart) {
+        self.part = part
+        row = nil
+        rowsSinceCheckpoint = 0
+    }
+
+    mutating func record(_ record: RawRecord, row: Int64) throws {
+        try enter(row)
+        if let uuid = record.metadata.first?.value, uuid.count != 32 {
+            // Health Connect's uuids are 16 bytes; the record is kept (its identity is its content).
+            warnings["uuid_not_16_bytes", default: 0] += 1
+        }
+        try handler.receive(.record(record, lane: lane(ending: record.end.timestamp?.instant)))
+    }
+
+    mutating func workout(_ workout: Workout, row: Int64) throws {
+        try enter(row)
+        try handler.receive(.workout(workout, lane: lane(ending: workout.end)))
+    }
+
+    /// Everything of the part is handed on: a checkpoint at its end.
+    mutating func finishPart() throws {
+        guard let part else { return }
+        try checkpoint(part.end)
+    }
+
+    /// A new row starts: the rows before it are whole, and due for a checkpoint every `every`.
+    private mutating func enter(_ next: Int64) throws {
+        guard next != row else { return }
+        if let row, let part, rowsSinceCheckpoint >= every {
+            try checkpoint(part.base + row)
+            rowsSinceCheckpoint = 0
+        }
+        row = next
+        rowsSinceCheckpoint += 1
+    }
+
+    private mutating func checkpoint(_ position: Int64) throws {
+        try handler.receive(.checkpoint(StreamCursor(stream: stream, lane: .cold, position: position)))
+    }
+
+    private func lane(ending end: Instant?) -> Lane {
+        guard let end else { return .cold }
+        return end >= hotSince ? .hot : .cold
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HealthETLCore
+import HealthETLSQLite
+import HealthETLTestSupport
+import Testing
+
+@testable import HealthConnect
+
+/// Opening a Health Connect export's database: read only, checked whole, schema found by name.
+struct HealthConnectDatabaseTests {
+    let directory = TemporaryDirectory("healthetl-hc-db")
+
+    /// A database at user_version 14 built from the schema the research reconstructed from AOSP.
+    func version14Database(named name: String = "health_connect_export.db", rows: Int = 0) throws -> String {
+        let path = directory.child(name)
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        let schema = try String(
+            contentsOfFile: TestPaths.repository("Plugins/Synthetic/HealthConnectExport/health-connect-v14.sql"),
+            encoding: .utf8)
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute(schema)
+        try connection.execute("PRAGMA user_version = 14")
+        try connection.execute(
+            "INSERT INTO application_info_table (row_id, package_name, app_name) VALUES (1, 'com.example.steps', 'Steps')"
+        )
+        try connection.execute("BEGIN")
+        for row in 0..<rows {
+            try connection.execute(
+                """
+                INSERT INTO steps_record_table (uuid, last_modified_time, app_info_id, start_time, start_zone_offset,
+                  end_time, end_zone_offset, local_date, count)
+                VALUES (randomblob(16), 0, 1, \(row * 60_000), 3600, \(row * 60_000 + 60_000), 3600, 0, \(row))
+                """)
+        }
+        try connection.execute("COMMIT")
+        return path
+    }
+
+    @Test func aVersion14DatabaseShowsItsTablesAndGeneratedColumns() throws {
+        let database = try HealthConnectDatabase(path: try version14Database())
+        let schema = try database.schema()
+        #expect(schema.userVersion == 14)
+        #expect(schema.hasTable("steps_record_table"))
+        #expect(schema.hasTable("heart_rate_record_series_table"))
+        #expect(schema.hasColumn("count", in: "steps_record_table"))
+        let columns = try #require(schema.tables["steps_record_table"])
+        // table_info would hide these: schema 10's local-time columns are generated.
+        #expect(columns.first { $0.name == "local_date_time_start_time" }?.isGenerated == true)
+        #expect(columns.first { $0.name == "count" }?.isGenerated == false)
+        #expect(columns.first { $0.name == "uuid" }?.declaredType == "BLOB")
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedSayingWhatToDo() throws {
+        let path = directory.child("not.db")
+        _ = FileManager.default.createFile(atPath: path, contents: Data("PK\u{3}\u{4} a zip, not a database".utf8))
+        #expect(throws: HealthConnectError.notADatabase(path: path)) { try HealthConnectDatabase(path: path) }
+        #expect(HealthConnectError.notADatabase(path: path).description.contains("export again"))
+    }
+
+    @Test func aTruncatedCopyIsRefusedAsDamaged() throws {
+        let path = try version14Database(rows: 5_000)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+        do {
+            _ = try HealthConnectDatabase(path: path)
+            Issue.record("a truncated database was accepted")
+        } catch let error as HealthConnectError {
+            guard case .damaged = error else {
+                Issue.record("not refused as damaged: \(error)")
+                return
+            }
+        }
+    }
+
+    /// An export is someone else's file: reading it takes no lock and leaves nothing beside it,
+    /// even when the file itself may not be written.
+    @Test func readingWritesNothingAndNeedsNoWriteAccess() throws {
+        let path = try version14Database(rows: 10)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        let database = try HealthConnectDatabase(path: path)
+        #expect(try database.connection.scalar("SELECT count(*) FROM steps_record_table") == 10)
+        #expect(throws: (any Error).self) { try database.connection.execute("DELETE FROM steps_record_table") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func aPathWithCharactersURIsGiveMeaningToOpens() throws {
+        let path = try version14Database(named: "Health Connect ?#%20 copy.db")
+        #expect(try HealthConnectDatabase(path: path).schema().hasTable("steps_record_table"))
+    }
+}
+
+/// The catalog's Health Connect mappings against the schema reconstructed from AOSP: every mapped
+/// column of a table that exists at version 14 is there, and only the tables of later versions
+/// (activity intensity, behind a flag at 16) are absent.
+struct HealthConnectCatalogSchemaTests {
+    let directory = TemporaryDirectory("healthetl-hc-catalog")
+
+    @Test func everyMappedColumnExistsAtVersion14() throws {
+        let path = directory.child("v14.db")
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        try SQLiteConnection(path: path).execute(
+            try String(
+                contentsOfFile: TestPaths.repository("Plugins/Synthetic/HealthConnectExport/health-connect-v14.sql"),
+                encoding: .utf8))
+        let schema = try HealthConnectDatabase(path: path).schema()
+        let map = HealthConnectTableMap(catalog: try MetricCatalog.bundled())
+        var absentTables: Set<String> = []
+        for (table, columns) in map.tables {
+            guard schema.hasTable(table) else {
+                absentTables.insert(table)
+                continue
+            }
+            for column in columns {
+                // A mapping without a column (a bleeding event) is the row itself.
+                guard let name = column.field.field else { continue }
+                #expect(schema.hasColumn(name, in: table), "\(table).\(name)")
+            }
+        }
+        #expect(absentTables == ["activity_intensity_record_table"])
+    }
+}

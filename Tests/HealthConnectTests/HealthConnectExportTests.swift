@@ -1,0 +1,213 @@
+import Foundation
+import HealthETLCore
+import HealthETLPipeline
+import HealthETLRuntime
+import HealthETLSQLite
+import HealthETLStore
+import HealthETLTestSupport
+import HealthETLZip
+import Synthetic
+import Testing
+
+@testable import HealthConnect
+
+/// The adapter over whole exports the generator writes: the shared conformance suite, the
+/// snapshot diff between two exports of one phone (exactly the deleted and edited records
+/// change), the rules that keep a partial or trimmed export from deleting anything, and a
+/// re-import that adds nothing.
+@Suite struct HealthConnectExportTests {
+    let directory = TemporaryDirectory("healthetl-hc-export")
+
+    func export(_ name: String, days: Int = 5, previous: String? = nil) throws -> String {
+        let path = directory.child(name)
+        _ = try HealthConnectExportGenerator(
+            options: HealthConnectExportOptions(zipPath: path, days: days, heartRateInterval: 300, previous: previous)
+        ).run()
+        return path
+    }
+
+    func store(_ name: String = "store") throws -> Store {
+        try Store(directory: StoreDirectory(path: directory.child(name)))
+    }
+
+    func importing(_ path: String, into store: Store) throws -> ImportSummary {
+        var run = ExportImport()
+        run.clock = .system
+        return try run.run(path, into: store, catalog: try MetricCatalog.bundled())
+    }
+
+    /// Every sample a read of `path` gives, by content id.
+    func samples(_ path: String) throws -> [ContentID: Sample] {
+        var log = EventLog()
+        _ = try HealthConnectAdapter().read(SourceInput(path: path), into: &log)
+        let normalizer = Normalizer(catalog: try MetricCatalog.bundled(), now: Instant(millisecondsSinceEpoch: 1 << 42))
+        return Dictionary(log.records.compactMap { normalizer.sample(from: $0) }.map { ($0.id, $0) }) { first, _ in
+            first
+        }
+    }
+
+    func sampleIDs(_ path: String) throws -> Set<ContentID> { Set(try samples(path).keys) }
+
+    @Test func aGeneratedExportPassesTheSharedConformanceSuite() throws {
+        let path = try export("conformance.zip")
+        #expect(HealthConnectAdapter().recognize(SourceInput(path: path)) == .recognized)
+        let problems = try SourceConformance.problems(
+            of: HealthConnectAdapter(), input: SourceInput(path: path), catalog: MetricCatalog.bundled())
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+    }
+
+    @Test func theRegistryFindsItByContentAndAppleDoesNotClaimIt() throws {
+        let path = try export("Health Connect.zip")
+        let adapter = try PluginRegistry.adapter(for: SourceInput(path: path))
+        #expect(type(of: adapter).name == "health_connect")
+    }
+
+    @Test func everyRecordIsStoredAndTheCopyIsGone() throws {
+        let path = try export("whole.zip")
+        let store = try store()
+        let summary = try importing(path, into: store)
+        #expect(summary.complete)
+        #expect(summary.quarantined == 0, "\(summary.quarantinedByReason)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(summary.recordsRead == summary.accepted + summary.flagged + summary.duplicates)
+        #expect(summary.accepted == (try sampleIDs(path)).count)
+        #expect(summary.workouts > 0)
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        let prefix = "healthetl-health-connect-\(ProcessInfo.processInfo.processIdentifier)-"
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix(prefix) }
+        #expect(left.isEmpty, "temporary copies left: \(left)")
+    }
+
+    @Test func theSameExportAgainAddsNothing() throws {
+        let path = try export("again.zip")
+        let store = try store()
+        let first = try importing(path, into: store)
+        let second = try importing(path, into: store)
+        #expect(first.accepted > 0)
+        #expect(second.accepted == 0)
+        #expect(second.tombstones == 0)
+        var fromStart = ExportImport()
+        fromStart.fromStart = true
+        let whole = try fromStart.run(path, into: store, catalog: try MetricCatalog.bundled())
+        #expect(whole.accepted == 0)
+        #expect(whole.duplicates == whole.recordsRead)
+        #expect(whole.tombstones == 0)
+    }
+
+    @Test func aLaterSnapshotChangesExactlyTheDeletedAndEditedRecords() throws {
+        let older = try export("older.zip", days: 6)
+        let newer = try export("newer.zip", days: 6, previous: older)
+        let before = try samples(older)
+        let after = try samples(newer)
+        let new = Set(after.keys).subtracting(before.keys)
+        // The rule: a sample is deleted when the newer export lacks it inside the span the newer
+        // one covers for its metric and source (a deletion past that span waits for a later sample).
+        var spans: [String: ClosedRange<Instant>] = [:]
+        for sample in after.values {
+            let key = sample.metric + "|" + sample.sourceName
+            let span = spans[key].map { min($0.lowerBound, sample.start)...max($0.upperBound, sample.start) }
+            spans[key] = span ?? sample.start...sample.start
+        }
+        let gone = before.filter { after[$0.key] == nil }
+        let deleted = gone.filter {
+            spans[$0.value.metric + "|" + $0.value.sourceName]?.contains($0.value.start) == true
+        }
+        #expect(deleted.count > new.count, "the generator deletes records and edits some")
+        #expect(!new.isEmpty)
+
+        let store = try store()
+        _ = try importing(older, into: store)
+        let summary = try importing(newer, into: store)
+        #expect(summary.accepted == new.count)
+        #expect(summary.tombstones == deleted.count)
+        #expect(try store.status().samples.total == after.count + gone.count - deleted.count)
+    }
+
+    @Test func aTableMissingFromTheNewerExportDeletesNothingOfIt() throws {
+        let older = try export("partial-older.zip", days: 4)
+        let newer = try export("partial-newer.zip", days: 4, previous: older)
+        let trimmed = try rewrite(newer, as: "partial-trimmed.zip") { try $0.execute("DROP TABLE steps_record_table") }
+        let store = try store()
+        _ = try importing(older, into: store)
+        let steps = try store.status().samples.byMetric["step_count"] ?? 0
+        let summary = try importing(trimmed, into: store)
+        #expect(steps > 0)
+        #expect(try store.status().samples.byMetric["step_count"] == steps)
+        #expect(summary.tombstones > 0, "the other tables' deletions still count")
+    }
+
+    @Test func dataOlderThanTheNewerExportKeepsIsNoDeletion() throws {
+        let older = try export("retention-older.zip", days: 4)
+        // The phone dropped its oldest day of heart rate (retention): not a deletion.
+        let trimmed = try rewrite(older, as: "retention-newer.zip", laterBy: 86_400) {
+            try $0.execute(
+                """
+                PRAGMA foreign_keys = ON;
+                DELETE FROM heart_rate_record_table WHERE start_time < (SELECT min(start_time) + 86400000 FROM heart_rate_record_table);
+                """)
+        }
+        let store = try store()
+        _ = try importing(older, into: store)
+        let heartRate = try store.status().samples.byMetric["heart_rate"] ?? 0
+        let summary = try importing(trimmed, into: store)
+        #expect(heartRate > 0)
+        #expect(summary.tombstones == 0)
+        #expect(try store.status().samples.byMetric["heart_rate"] == heartRate)
+    }
+
+    /// Copies an export's database, changes it, and zips it again, dated `laterBy` seconds later.
+    func rewrite(
+        _ path: String, as name: String, laterBy seconds: Int64 = 0, _ change: (SQLiteConnection) throws -> Void
+    ) throws -> String {
+        let file = try HealthConnectExportFile(path: path)
+        let copy = directory.child(name + ".db")
+        try FileManager.default.copyItem(atPath: file.databasePath, toPath: copy)
+        try change(try SQLiteConnection(path: copy))
+        let entry = try #require(try ZipArchive(path: path).entries.first)
+        let clock = try #require(entry.modified.wallClock)
+        let day = try #require(CivilDate(year: clock.year, month: clock.month, day: clock.day))
+        let shifted =
+            day.daysSinceEpoch * 86_400 + Int64(clock.hour * 3600 + clock.minute * 60 + clock.second) + seconds
+        let date = CivilDate(daysSinceEpoch: shifted / 86_400)
+        let time = Int(shifted % 86_400)
+        let modified = ZipTimestamp(
+            year: date.year, month: date.month, day: date.day, hour: time / 3600, minute: time / 60 % 60,
+            second: time % 60)
+        let out = directory.child(name)
+        let writer = try ZipWriter(path: out, modified: modified)
+        try writer.beginEntry(HealthConnectExportFile.entryName)
+        try writer.write(Array(try Data(contentsOf: URL(fileURLWithPath: copy))))
+        try writer.endEntry()
+        _ = try writer.finish()
+        return out
+    }
+}
+
+/// Every event an adapter hands on, kept.
+struct EventLog: SourceEventHandler {
+    var events: [SourceEvent] = []
+
+    mutating func receive(_ event: SourceEvent) throws { events.append(event) }
+
+    var records: [RawRecord] {
+        events.compactMap { if case .record(let record, _) = $0 { record } else { nil } }
+    }
+}
+
+/// The committed sample is what the generator writes for its documented options, and reads whole.
+@Suite struct CommittedHealthConnectSampleTests {
+    static let path = TestPaths.repository("SampleExports/health-connect/Health Connect.zip")
+
+    @Test func theCommittedSampleIsWhatTheGeneratorWrites() throws {
+        let directory = TemporaryDirectory("healthetl-hc-sample")
+        let path = directory.child("Health Connect.zip")
+        _ = try HealthConnectExportGenerator(options: HealthConnectExportOptions(zipPath: path, days: 7, seed: 7)).run()
+        #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: Self.path))
+    }
+
+    @Test func theCommittedSamplePassesTheSharedConformanceSuite() throws {
+        let problems = try SourceConformance.problems(
+            of: HealthConnectAdapter(), input: SourceInput(path: Self.path), catalog: MetricCatalog.bundled())
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+    }
+}
