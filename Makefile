@@ -70,6 +70,7 @@ bench: deps
 	./Benchmarks/import-bench.sh
 	./Benchmarks/ingest-bench.sh
 	./Benchmarks/upload-bench.sh
+	./Benchmarks/health-connect-bench.sh
 
 ## lint: the committed .swift-format, strictly: any finding fails
 lint:

@@ -72,10 +72,18 @@ import Testing
         #expect(summary.recordsRead == summary.accepted + summary.flagged + summary.duplicates)
         #expect(summary.accepted == (try sampleIDs(path)).count)
         #expect(summary.workouts > 0)
-        let temporary = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-        let prefix = "healthetl-health-connect-\(ProcessInfo.processInfo.processIdentifier)-"
-        let left = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix(prefix) }
-        #expect(left.isEmpty, "temporary copies left: \(left)")
+    }
+
+    @Test func theZipsDatabaseIsCopiedPrivatelyAndRemovedAfterwards() throws {
+        let path = try export("copied.zip")
+        var file: HealthConnectExportFile? = try HealthConnectExportFile(path: path)
+        let copy = try #require(file?.databasePath)
+        #expect(copy != path)
+        #expect(!copy.hasPrefix(directory.path))
+        let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        file = nil
+        #expect(!FileManager.default.fileExists(atPath: copy))
     }
 
     @Test func theSameExportAgainAddsNothing() throws {

@@ -10,7 +10,7 @@ import Testing
 
     @Test func everyPluginHasAUniqueSnakeCaseNameAndASummary() {
         let plugins = PluginRegistry.descriptors
-        #expect(plugins.map(\.name) == ["apple_health", "synthetic", "collector"])
+        #expect(plugins.map(\.name) == ["apple_health", "health_connect", "synthetic", "collector"])
         #expect(Set(plugins.map(\.configSection)).count == plugins.count)
         for plugin in plugins {
             #expect(plugin.name.allSatisfy { $0.isLowercase || $0 == "_" }, "\(plugin.name)")
@@ -43,7 +43,10 @@ import Testing
         #expect(
             type(of: try PluginRegistry.adapter(for: SourceInput(path: sample), named: "apple_health")).name
                 == "apple_health")
-        #expect(throws: RegistryError.unknown(kind: .source, name: "fitbit", known: ["apple_health", "synthetic"])) {
+        #expect(
+            throws: RegistryError.unknown(
+                kind: .source, name: "fitbit", known: ["apple_health", "health_connect", "synthetic"])
+        ) {
             _ = try PluginRegistry.adapter(for: SourceInput(path: sample), named: "fitbit")
         }
         #expect {
