@@ -19,8 +19,8 @@ public struct HealthConnectAdapter: SourceAdapter {
         "Android Health Connect export: the zip Settings → Health Connect → Export writes, or its .db"
     public static let capabilities: SourceCapabilities = [.exports, .resumable]
 
-    /// Rows between checkpoints within a part (a part's end is always one).
-    static let rowsPerCheckpoint = 512
+    /// Records between checkpoints within a part, at least (a part's end is always one).
+    static let recordsPerCheckpoint = 1_000
 
     public init() {}
 
@@ -30,7 +30,8 @@ public struct HealthConnectAdapter: SourceAdapter {
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
         let file = try HealthConnectExportFile(path: input.path)
-        let database = try HealthConnectDatabase(path: file.databasePath)
+        // The copy's name goes as soon as SQLite has the file open: a killed import leaves none.
+        let database = try HealthConnectDatabase(path: file.databasePath) { file.removeCopy() }
         let schema = try database.schema()
         let catalog = try MetricCatalog.bundled()
         let provenance = try HealthConnectProvenance(database: database, schema: schema)
@@ -49,7 +50,7 @@ public struct HealthConnectAdapter: SourceAdapter {
         let resumeAt = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
         if resumeAt > 0 { try handler.receive(.resumed(at: resumeAt)) }
         var feed = HealthConnectFeed(
-            handler: handler, hotSince: now.adding(seconds: -input.hotWindowSeconds), every: Self.rowsPerCheckpoint,
+            handler: handler, hotSince: now.adding(seconds: -input.hotWindowSeconds), every: Self.recordsPerCheckpoint,
             stream: stream)
         for part in plan.parts {
             guard let after = part.resumeRow(at: resumeAt) else { continue }

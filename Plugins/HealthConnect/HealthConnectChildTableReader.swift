@@ -5,7 +5,8 @@ import HealthETLSQLite
 /// temperature deltas — into raw records, each with its parent record's app, device, recording
 /// method and UTC offset, and the parent's uuid as its group.
 ///
-/// Rows are read by parent, in parent row order, so a resumed read starts after a parent whole.
+/// Rows are read by parent, in parent row order (a parent's rows as stored), so a resumed read
+/// starts after a parent whole.
 struct HealthConnectChildTableReader {
     /// How a child row holds time: a point (`epoch_millis`) or a span (`stage_start_time`,
     /// `stage_end_time`).
@@ -59,7 +60,9 @@ struct HealthConnectChildTableReader {
         let rows = try database.connection.prepare(
             "SELECT \(selected.joined(separator: ", ")) FROM \(HealthConnectTableReader.quoted(table)) AS c "
                 + "JOIN \(HealthConnectTableReader.quoted(parent)) AS p ON p.row_id = c.parent_key "
-                + "WHERE p.row_id > ?1 ORDER BY p.row_id, \(times[0])")
+                // By parent only: the module's index on parent_key gives that order, where sorting
+                // by time too would sort every point of the table before the first came out.
+                + "WHERE c.parent_key > ?1 ORDER BY c.parent_key")
         try rows.bind(1, afterParent)
         let first: Int32 = 9
         var origin: (row: Int64, origin: HealthConnectOrigin)?

@@ -13,11 +13,14 @@ final class HealthConnectDatabase {
 
     /// Opens `path` as an unchanging snapshot and checks every page and index first: a damaged
     /// copy is refused whole, with SQLite's finding, rather than read in part.
-    init(path: String) throws {
+    /// - Parameter opened: called once the file is open, before the check (a temporary copy's
+    ///   name can go then).
+    init(path: String, opened: () -> Void = {}) throws {
         self.path = path
         guard Self.startsWithMagic(path) else { throw HealthConnectError.notADatabase(path: path) }
         do {
             connection = try SQLiteConnection(snapshotAt: path)
+            opened()
             let findings = try connection.integrityFindings(thorough: true, limit: 5)
             guard findings == ["ok"] else {
                 throw HealthConnectError.damaged(path: path, finding: findings.joined(separator: "; "))

@@ -20,7 +20,7 @@ final class HealthConnectExportFile {
     /// The earliest the export can have been written: the zip entry's wall-clock time read in the
     /// most eastern zone there is (the zip records none), or a bare file's modification time.
     let writtenNoEarlierThan: Instant?
-    private let temporary: String?
+    private var temporary: String?
 
     /// Opens `path`, copying a zip's database out first.
     init(path: String) throws {
@@ -47,7 +47,28 @@ final class HealthConnectExportFile {
     }
 
     deinit {
+        removeCopy()
+    }
+
+    /// Removes the temporary copy's name. Once the database is open this loses nothing (the open
+    /// file stays readable until closed), and a process killed afterwards leaves no copy behind.
+    func removeCopy() {
         if let temporary { unlink(temporary) }
+        temporary = nil
+    }
+
+    /// How a copy's name starts; the process id follows, so a later run can tell a dead one's.
+    static let copyPrefix = "healthetl-health-connect-"
+
+    /// Removes copies that runs killed while copying left behind: a copy's name goes as soon as
+    /// SQLite has it open, so one still named whose process is gone was never read.
+    static func removeStaleCopies(in directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(copyPrefix) && name.hasSuffix(".db") {
+            let pid = name.dropFirst(copyPrefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pid), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
     }
 
     /// UTC+14 (Kiribati): no wall clock is further ahead of UTC.
@@ -93,7 +114,8 @@ final class HealthConnectExportFile {
     /// planted file or link is never written through); removed again if the copy fails.
     private static func copy(_ entry: ZipEntry, of archive: ZipArchive) throws -> String {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let path = directory + "/healthetl-health-connect-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).db"
+        removeStaleCopies(in: directory)
+        let path = directory + "/\(copyPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max)).db"
         let file = try PrivateFile(path: path, fresh: true)
         do {
             try archive.read(entry) { chunk in try file.write(chunk) }

@@ -1,7 +1,8 @@
 import HealthETLCore
 
-/// Hands a Health Connect read's records on in lanes, with a checkpoint every so many rows and
-/// at the end of each part, so what is committed is always whole rows.
+/// Hands a Health Connect read's records on in lanes, with a checkpoint at the first row boundary
+/// after every so many records and at the end of each part, so what is committed is always whole
+/// rows, and what waits for a checkpoint stays small (a heart-rate row holds hundreds of points).
 struct HealthConnectFeed<Handler: SourceEventHandler> {
     var handler: Handler
     private(set) var warnings: [String: Int] = [:]
@@ -10,7 +11,7 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
     private let stream: String
     private var part: HealthConnectPart?
     private var row: Int64?
-    private var rowsSinceCheckpoint = 0
+    private var recordsSinceCheckpoint = 0
 
     init(handler: Handler, hotSince: Instant, every: Int, stream: String) {
         self.handler = handler
@@ -22,11 +23,12 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
     mutating func begin(_ part: HealthConnectPart) {
         self.part = part
         row = nil
-        rowsSinceCheckpoint = 0
+        recordsSinceCheckpoint = 0
     }
 
     mutating func record(_ record: RawRecord, row: Int64) throws {
         try enter(row)
+        recordsSinceCheckpoint += 1
         if let uuid = record.metadata.first?.value, uuid.count != 32 {
             // Health Connect's uuids are 16 bytes; the record is kept (its identity is its content).
             warnings["uuid_not_16_bytes", default: 0] += 1
@@ -36,6 +38,7 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
 
     mutating func workout(_ workout: Workout, row: Int64) throws {
         try enter(row)
+        recordsSinceCheckpoint += 1
         try handler.receive(.workout(workout, lane: lane(ending: workout.end)))
     }
 
@@ -45,15 +48,15 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
         try checkpoint(part.end)
     }
 
-    /// A new row starts: the rows before it are whole, and due for a checkpoint every `every`.
+    /// A new row starts: the rows before it are whole, and due for a checkpoint once `every`
+    /// records wait for one.
     private mutating func enter(_ next: Int64) throws {
         guard next != row else { return }
-        if let row, let part, rowsSinceCheckpoint >= every {
+        if let row, let part, recordsSinceCheckpoint >= every {
             try checkpoint(part.base + row)
-            rowsSinceCheckpoint = 0
+            recordsSinceCheckpoint = 0
         }
         row = next
-        rowsSinceCheckpoint += 1
     }
 
     private mutating func checkpoint(_ position: Int64) throws {

@@ -7,6 +7,9 @@ final class BatchNormalizer {
     private var normalizer: Normalizer
     private var lastMetric: (type: String, metric: ResolvedMetric?)?
     private var lastCoverage: SnapshotCoverage?
+    /// The last metadata rendered as JSON: the points of one series (or one device's records)
+    /// repeat it, and comparing is far cheaper than rendering.
+    private var lastMetadata: (entries: [MetadataEntry], json: String?) = ([], nil)
 
     init(catalog: MetricCatalog) {
         self.catalog = catalog
@@ -34,7 +37,7 @@ final class BatchNormalizer {
             }
             switch normalizer.normalize(entry.record, as: metric(named: entry.record.type)) {
             case .accepted(let sample), .flagged(let sample):
-                batch.samples.append(LanedSample(sample, lane: entry.lane))
+                batch.samples.append(LanedSample(sample, lane: entry.lane, metadataJSON: metadataJSON(sample.metadata)))
                 notes.roles.append(entry.role)
                 notes.flags.append(sample.flags)
                 if raw.snapshot != nil { cover(sample, in: &coverage) }
@@ -53,6 +56,14 @@ final class BatchNormalizer {
         }
         batch.coverage = Array(coverage.values)
         return (batch, notes)
+    }
+
+    private func metadataJSON(_ entries: [MetadataEntry]) -> String? {
+        guard !entries.isEmpty else { return nil }
+        if entries != lastMetadata.entries {
+            lastMetadata = (entries, JSONText.pairs(entries))
+        }
+        return lastMetadata.json
     }
 
     /// The catalog entry for a type, remembered while the same type repeats.

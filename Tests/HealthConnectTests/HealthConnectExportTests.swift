@@ -86,6 +86,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: copy))
     }
 
+    @Test func aDeadRunsCopyIsRemovedAndALiveOnesKept() throws {
+        let dead = directory.child(HealthConnectExportFile.copyPrefix + "2147483646-1.db")
+        let live = directory.child(
+            HealthConnectExportFile.copyPrefix + "\(ProcessInfo.processInfo.processIdentifier)-2.db")
+        let unrelated = directory.child("other-2147483646-1.db")
+        for path in [dead, live, unrelated] { FileManager.default.createFile(atPath: path, contents: Data()) }
+        HealthConnectExportFile.removeStaleCopies(in: directory.path)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: unrelated))
+    }
+
     @Test func theSameExportAgainAddsNothing() throws {
         let path = try export("again.zip")
         let store = try store()

@@ -37,33 +37,11 @@ import Testing
 
         // A killed import resumes where it was committed, so a chain of runs finishes: then its
         // store must equal the clean one, and the next chain starts in a fresh store.
-        var chain = 0
-        var killed = directory.child("killed-0")
-        var random = SeededGenerator(seed: 20_261_121)
-        var kills = 0
-        for _ in 0..<30 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: runner.executable)
-            process.arguments = ["--store", killed, "import", export, "--batch-size", "500"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32(random.next() % 1_500_000))
-            let wasKilled = process.isRunning
-            if wasKilled {
-                kill(process.processIdentifier, SIGKILL)
-                kills += 1
-            }
-            process.waitUntilExit()
-            let store = try Store(directory: StoreDirectory(path: killed))
-            #expect(try store.integrityCheck() == ["ok"])
+        let (kills, killed) = try KilledImportChain(runner: runner, directory: directory).run(
+            ["import", export, "--batch-size", "500"], times: 30, seed: 20_261_121, expected: expected
+        ) { store in
             for cursor in try store.cursors() {
                 #expect(cursor.position <= Int64(builder.xml.utf8.count), "cursor past the data: \(cursor)")
-            }
-            if !wasKilled, process.terminationStatus == 0 {
-                #expect(try store.contentRows() == expected, "chain \(chain) ended with another store")
-                chain += 1
-                killed = directory.child("killed-\(chain)")
             }
         }
         #expect(kills >= 10, "the import finished too fast to be killed mid-way; make the export larger")

@@ -50,7 +50,19 @@ public enum JSONText {
 
     /// Metadata as an array of `[key, value]` pairs: keys repeat and their order matters.
     public static func pairs(_ entries: [MetadataEntry]) -> String {
-        "[" + entries.map { "[\(quoted($0.key)),\(quoted($0.value))]" }.joined(separator: ",") + "]"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 })
+        bytes.append(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "["))
+            appendQuoted(entry.key, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            appendQuoted(entry.value, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

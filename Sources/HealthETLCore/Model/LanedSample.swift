@@ -7,8 +7,13 @@ public struct LanedSample: Hashable, Sendable {
     public let metadataJSON: String?
 
     public init(_ sample: Sample, lane: Lane) {
+        self.init(sample, lane: lane, metadataJSON: sample.metadata.isEmpty ? nil : JSONText.pairs(sample.metadata))
+    }
+
+    /// With its metadata already rendered (a batch reuses the rendering while metadata repeats).
+    public init(_ sample: Sample, lane: Lane, metadataJSON: String?) {
         self.sample = sample
         self.lane = lane
-        self.metadataJSON = sample.metadata.isEmpty ? nil : JSONText.pairs(sample.metadata)
+        self.metadataJSON = metadataJSON
     }
 }
