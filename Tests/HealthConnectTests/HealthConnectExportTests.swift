@@ -91,7 +91,7 @@ import Testing
         let live = directory.child(
             HealthConnectExportFile.copyPrefix + "\(ProcessInfo.processInfo.processIdentifier)-2.db")
         let unrelated = directory.child("other-2147483646-1.db")
-        for path in [dead, live, unrelated] { FileManager.default.createFile(atPath: path, contents: Data()) }
+        for path in [dead, live, unrelated] { _ = FileManager.default.createFile(atPath: path, contents: Data()) }
         HealthConnectExportFile.removeStaleCopies(in: directory.path)
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live))
