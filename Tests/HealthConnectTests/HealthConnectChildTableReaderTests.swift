@@ -32,12 +32,13 @@ struct HealthConnectChildTableReaderTests {
           (1, 72, 1767261660000), (1, 70, 1767261600000), (2, 95, 1767265200000);
         """
 
-    /// Each beat rate is a moment of its own, in time order within its record, at the record's
-    /// offset, known by the record's uuid and writer.
+    /// Each beat rate is a moment of its own (in its record's rows' stored order: the order of a
+    /// record's points is no part of their identity), at the record's offset, known by the
+    /// record's uuid and writer.
     @Test func seriesPointsBecomeMomentsOfTheirRecord() throws {
         let read = try records("heart_rate_record_series_table", from: Self.heartRates)
         #expect(read.map(\.0) == [1, 1, 2])
-        let samples = try read.map { try fixture.normalized($0.1) }
+        let samples = try read.map { try fixture.normalized($0.1) }.sorted { $0.start < $1.start }
         #expect(samples.map(\.value) == [70, 72, 95])
         #expect(samples.allSatisfy { $0.metric == "heart_rate" && $0.start == $0.end && $0.utcOffsetSeconds == -18000 })
         #expect(samples.allSatisfy { $0.sourceName == "Samsung Health" && $0.device == "Samsung SM-R930 (watch)" })
