@@ -142,8 +142,3 @@ public final class HealthConnectExportGenerator {
         return try writer.finish()
     }
 }
-
-/// The names a Health Connect export uses.
-enum HealthConnectExportNames {
-    static let entry = "health_connect_export.db"
-}

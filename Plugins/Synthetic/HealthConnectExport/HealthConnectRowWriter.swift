@@ -264,7 +264,8 @@ struct HealthConnectRowWriter {
         let finished = end ?? start
         var bound: [SQLiteValue] = [
             .blob(uuid), .integer(finished + Int64(random.int(2, 40)) * 60_000), .integer(device.rawValue),
-            .integer(app.rawValue), .integer(method), .integer((start / 1000 + Int64(offset)).floorDivided(by: 86_400)),
+            .integer(app.rawValue), .integer(method),
+            .integer((start / 1000 + Int64(offset)).floorDivided(by: 86_400).quotient),
         ]
         bound +=
             end.map { [.integer(start), .integer(Int64(offset)), .integer($0), .integer(Int64(offset))] }
@@ -281,13 +282,5 @@ struct HealthConnectRowWriter {
         let prepared = try connection.prepare(sql)
         statements[sql] = prepared
         return prepared
-    }
-}
-
-extension Int64 {
-    /// Division rounding toward negative infinity (a local date before 1970 stays right).
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
