@@ -100,6 +100,14 @@ let package = Package(
             path: "Plugins/HealthConnect",
             swiftSettings: strict),
 
+        // Source adapter `health_auto_export` (in progress, not registered yet): Health Auto
+        // Export's JSON files and its REST pushes.
+        .target(
+            name: "HealthAutoExport",
+            dependencies: ["HealthETLCore"],
+            path: "Plugins/HealthAutoExport",
+            swiftSettings: strict),
+
         // Sink `collector`: ships zstd JSON batches to a healthetl collector and reads its projections.
         .target(
             name: "CollectorSink",
@@ -199,6 +207,10 @@ let package = Package(
                 "HealthConnect", "Synthetic", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
                 "HealthETLRuntime", "HealthETLZip", "HealthETLTestSupport",
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthAutoExportTests",
+            dependencies: ["HealthAutoExport", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",
