@@ -135,8 +135,7 @@ public struct AppleHealthAdapter: SourceAdapter {
             return nil
         }
         guard let stream = probe.streamName else { return nil }
-        let cursors = input.resumeFrom.filter { $0.stream == stream }
-        let at = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
+        let at = input.resumePosition(of: stream)
         let prologueEnd = parser.topLevelEnd
         guard at > prologueEnd else { return nil }
         return ResumePoint(stream: stream, prologueEnd: prologueEnd, at: at, prologue: probe)

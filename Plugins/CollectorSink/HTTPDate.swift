@@ -52,8 +52,7 @@ enum HTTPDate {
             let second = number(clock[2]), hour < 24, minute < 60, second <= 60,
             let date = CivilDate(year: yearNumber, month: monthIndex + 1, day: dayNumber)
         else { return nil }
-        let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
-        return Instant(secondsSinceEpoch: seconds)
+        return Instant(secondsSinceEpoch: date.secondsSinceEpoch(hour: hour, minute: minute, second: min(second, 59)))
     }
 
     private static func number(_ text: String) -> Int? {

@@ -46,8 +46,7 @@ public struct HealthConnectAdapter: SourceAdapter {
             database: database, schema: schema, provenance: provenance, catalog: catalog)
         if !priority.sourcesByMetric.isEmpty { try handler.receive(.sourcePriority(priority.sourcesByMetric)) }
 
-        let cursors = input.resumeFrom.filter { $0.stream == stream }
-        let resumeAt = [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
+        let resumeAt = input.resumePosition(of: stream)
         if resumeAt > 0 { try handler.receive(.resumed(at: resumeAt)) }
         var feed = HealthConnectFeed(
             handler: handler, hotSince: now.adding(seconds: -input.hotWindowSeconds), every: Self.recordsPerCheckpoint,

@@ -40,8 +40,10 @@ final class HealthConnectExportFile {
         temporary = copy
         writtenNoEarlierThan = entry.modified.wallClock.flatMap { clock in
             CivilDate(year: clock.year, month: clock.month, day: clock.day).map { date in
-                let seconds = date.daysSinceEpoch * 86_400 + Int64(clock.hour * 3600 + clock.minute * 60 + clock.second)
-                return Instant(millisecondsSinceEpoch: (seconds - Self.mostEasternOffsetSeconds) * 1000)
+                Instant(
+                    secondsSinceEpoch: date.secondsSinceEpoch(
+                        hour: clock.hour, minute: clock.minute, second: clock.second)
+                        - Self.mostEasternOffsetSeconds)
             }
         }
     }

@@ -36,6 +36,9 @@ struct HealthConnectReadPlan {
         let map = HealthConnectTableMap(catalog: catalog)
         var warnings: [String: Int] = [:]
         var readers: [(name: String, rows: String, reader: HealthConnectPart.Reader)] = []
+        func warnMissing(_ columns: [HealthConnectTableMap.Column], in table: String) {
+            for column in columns { warnings["missing_column:\(table).\(column.field.field ?? "")"] = 1 }
+        }
         for (table, mapped) in map.tables where schema.hasTable(table) {
             if schema.parents[table] != nil {
                 guard let reader = HealthConnectChildTableReader(table: table, mapped: mapped, schema: schema) else {
@@ -43,7 +46,7 @@ struct HealthConnectReadPlan {
                     continue
                 }
                 readers.append((table, reader.parent, .children(reader)))
-                for column in reader.missing { warnings["missing_column:\(table).\(column.field.field ?? "")"] = 1 }
+                warnMissing(reader.missing, in: table)
             } else {
                 guard let reader = HealthConnectTableReader(table: table, mapped: mapped, schema: schema) else {
                     warnings["unreadable_table:\(table)"] = 1
@@ -54,7 +57,7 @@ struct HealthConnectReadPlan {
                 if reader.columns.isEmpty, !reader.missing.isEmpty {
                     warnings["missing_value_columns:\(table)"] = 1
                 } else {
-                    for column in reader.missing { warnings["missing_column:\(table).\(column.field.field ?? "")"] = 1 }
+                    warnMissing(reader.missing, in: table)
                 }
             }
         }

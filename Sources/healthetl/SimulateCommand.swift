@@ -115,6 +115,9 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
                 "--samples-per-day must be between \(densities.lowerBound) and \(densities.upperBound) (a natural day holds about 990)"
             )
         }
+        if previous != nil || heartRateInterval != nil, export.first != "health-connect" {
+            throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
+        }
         if !export.isEmpty {
             guard export.count == 2, ["apple-health", "health-connect"].contains(export[0]) else {
                 throw ValidationError(
@@ -131,14 +134,9 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
                 if let heartRateInterval, heartRateInterval < 1 {
                     throw ValidationError("--heart-rate-interval must be at least 1 second")
                 }
-            } else if previous != nil || heartRateInterval != nil {
-                throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
             }
             if let records, records < 10 { throw ValidationError("--records must be at least 10") }
             return
-        }
-        guard previous == nil, heartRateInterval == nil else {
-            throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
         }
         guard records == nil else { throw ValidationError("--records goes with --export; use --days for the store") }
         guard !everyType else { throw ValidationError("--every-type goes with --export") }

@@ -186,8 +186,7 @@ import Testing
         let entry = try #require(try ZipArchive(path: path).entries.first)
         let clock = try #require(entry.modified.wallClock)
         let day = try #require(CivilDate(year: clock.year, month: clock.month, day: clock.day))
-        let shifted =
-            day.daysSinceEpoch * 86_400 + Int64(clock.hour * 3600 + clock.minute * 60 + clock.second) + seconds
+        let shifted = day.secondsSinceEpoch(hour: clock.hour, minute: clock.minute, second: clock.second) + seconds
         let date = CivilDate(daysSinceEpoch: shifted / 86_400)
         let time = Int(shifted % 86_400)
         let modified = ZipTimestamp(

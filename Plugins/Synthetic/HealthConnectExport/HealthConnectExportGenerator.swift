@@ -48,7 +48,7 @@ public final class HealthConnectExportGenerator {
             exported = try copyDatabase(of: previous, to: scratch) + 86_400
             let connection = try SQLiteConnection(path: scratch)
             (summary.deleted, summary.edited) = try HealthConnectSnapshotChanges.apply(
-                to: connection, at: Instant(millisecondsSinceEpoch: (exported - Int64(Self.homeOffset)) * 1000))
+                to: connection, at: Self.instant(ofWallClock: exported))
             summary.rows = try Self.rowCounts(connection)
         } else {
             _ = try PrivateFile(path: scratch, fresh: true)
@@ -73,9 +73,14 @@ public final class HealthConnectExportGenerator {
         summary.databaseBytes = Int64((try? FileManager.default.attributesOfItem(atPath: scratch)[.size] as? Int) ?? 0)
         summary.zipBytes = Int64(try Self.zip(scratch, to: options.zipPath, wallClock: exported))
         summary.zipPath = options.zipPath
-        summary.exportedAt = Instant(millisecondsSinceEpoch: (exported - Int64(Self.homeOffset)) * 1000).description
+        summary.exportedAt = Self.instant(ofWallClock: exported).description
         summary.seconds = clock.secondsSince(started)
         return summary
+    }
+
+    /// The instant the phone's wall clock showed `seconds` (since 1970 on that clock) at home.
+    static func instant(ofWallClock seconds: Int64) -> Instant {
+        Instant(secondsSinceEpoch: seconds - Int64(homeOffset))
     }
 
     /// The trip: the last week but one is spent at UTC−5 (flying out and back changes the offset).
@@ -118,7 +123,7 @@ public final class HealthConnectExportGenerator {
         let file = try PrivateFile(path: scratch, fresh: true)
         try archive.read(entry) { try file.write($0) }
         try file.close()
-        return date.daysSinceEpoch * 86_400 + Int64(clock.hour * 3600 + clock.minute * 60 + clock.second)
+        return date.secondsSinceEpoch(hour: clock.hour, minute: clock.minute, second: clock.second)
     }
 
     /// Zips the database as the phone's single entry, dated by the phone's wall clock.

@@ -9,6 +9,13 @@ public struct SourceInput: Sendable {
     /// When the read happens: the "now" of an input that carries no date of its own.
     public var readAt: Instant
 
+    /// Where a read of `stream` resumes: the lower of its hot and cold cursors (each lane commits
+    /// on its own, so only what both cover is done), 0 when either has none.
+    public func resumePosition(of stream: String) -> Int64 {
+        let cursors = resumeFrom.filter { $0.stream == stream }
+        return [Lane.hot, .cold].map { lane in cursors.first { $0.lane == lane }?.position ?? 0 }.min() ?? 0
+    }
+
     public init(
         path: String, hotWindowSeconds: Int64 = 7 * 86_400, resumeFrom: [StreamCursor] = [],
         readAt: Instant = Clock.system.now()

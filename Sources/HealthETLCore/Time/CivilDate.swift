@@ -39,6 +39,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// Seconds since 1970-01-01 00:00 of this date at `hour:minute:second` on the same clock: a
+    /// wall-clock time read as UTC (a zone's offset is the caller's to apply).
+    public func secondsSinceEpoch(hour: Int, minute: Int, second: Int) -> Int64 {
+        daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
     public func adding(days: Int64) -> CivilDate {
         CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }
