@@ -100,11 +100,11 @@ let package = Package(
             path: "Plugins/HealthConnect",
             swiftSettings: strict),
 
-        // Source adapter `health_auto_export` (in progress, not registered yet): Health Auto
-        // Export's JSON files and its REST pushes.
+        // Source adapter `health_auto_export`: Health Auto Export's JSON files (a file, a folder,
+        // a zip) and the bodies it pushes to `healthetl receive`.
         .target(
             name: "HealthAutoExport",
-            dependencies: ["HealthETLCore"],
+            dependencies: ["HealthETLCore", "HealthETLZip"],
             path: "Plugins/HealthAutoExport",
             swiftSettings: strict),
 
@@ -119,12 +119,13 @@ let package = Package(
             path: "Plugins/CollectorSink",
             swiftSettings: strict),
 
-        // The collector (`healthetl serve`): the HTTP backend the uploaders ship to, with its own
-        // storage behind `CollectorStorage` and the core's projection algorithms.
+        // The servers: the collector (`healthetl serve`), the HTTP backend the uploaders ship to,
+        // with its own storage behind `CollectorStorage` and the core's projection algorithms; and
+        // the push receiver (`healthetl receive`) that Health Auto Export posts to.
         .target(
             name: "HealthETLCollector",
             dependencies: [
-                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "CZstd",
+                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "CZstd", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -140,8 +141,10 @@ let package = Package(
             name: "HealthETLRuntime",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect",
+                "HealthAutoExport",
                 "Synthetic",
                 "CollectorSink",
+                "HealthETLCollector",
             ],
             swiftSettings: strict),
 

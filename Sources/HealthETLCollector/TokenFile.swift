@@ -16,12 +16,13 @@ struct TokenFile {
     /// Tokens this short are guessable; refuse them.
     static let minimumTokenLength = 16
 
-    init(path: String) throws {
+    /// - Parameter option: the command-line option that names the file, for the error messages.
+    init(path: String, option: String = "--tokens") throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw CollectorError(
                 "no tokens file at \(path): create it with one 'USER_ID TOKEN' line per user "
-                    + "(e.g. a token from `openssl rand -hex 32`) and `chmod 600` it, or pass --tokens FILE")
+                    + "(e.g. a token from `openssl rand -hex 32`) and `chmod 600` it, or pass \(option) FILE")
         }
         let mode = UInt32(info.st_mode) & 0o777
         guard mode & 0o077 == 0 else {

@@ -63,11 +63,11 @@ public struct IngestTally: Codable, Equatable, Sendable {
             case (.record, .inserted):
                 records += 1
                 let flags = notes.flags[index]
-                if flags.isEmpty {
+                if !flags.needsReview {
                     accepted += 1
                 } else {
                     flagged += 1
-                    for name in flags.names { flaggedByReason[name, default: 0] += 1 }
+                    for name in flags.intersection(.review).names { flaggedByReason[name, default: 0] += 1 }
                 }
             case (.record, .duplicate):
                 records += 1

@@ -31,8 +31,10 @@ public struct ExportImport: Sendable {
         if !fromStart, type(of: adapter).capabilities.contains(.resumable) {
             input.resumeFrom = try ExportIngest.resumePoints(store: store, source: name)
         }
+        // A source that does not resume re-reads from its start, and everything it reads counts.
+        let resumes = !fromStart && type(of: adapter).capabilities.contains(.resumable)
         let ingest = try ExportIngest(
-            store: store, catalog: catalog, source: name, input: path, batchSize: batchSize, resumes: !fromStart,
+            store: store, catalog: catalog, source: name, input: path, batchSize: batchSize, resumes: resumes,
             clock: clock, progress: progress)
         var handler = ingest
         let report: SourceReadReport

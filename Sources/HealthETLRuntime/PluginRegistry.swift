@@ -1,5 +1,6 @@
 import AppleHealth
 import CollectorSink
+import HealthAutoExport
 import HealthConnect
 import HealthETLCore
 import Synthetic
@@ -11,6 +12,7 @@ public enum PluginRegistry {
     public static let sources: [any SourcePlugin] = [
         AppleHealthAdapter(),
         HealthConnectAdapter(),
+        HealthAutoExportAdapter(),
         SyntheticSource(),
     ]
 

@@ -24,4 +24,16 @@ public enum SyntheticExport {
             zipPath: path, days: days, seed: seed, heartRateInterval: heartRateInterval, previous: previous)
         return try HealthConnectExportGenerator(options: options, clock: clock).run()
     }
+
+    /// `simulate --export health-auto-export FILE.json`: a Health Auto Export JSON file.
+    /// `styles`: `summarized`, `twelve-hour`, `v1`, `no-envelope` (see `HealthAutoExportFileOptions`).
+    public static func writeHealthAutoExport(
+        to path: String, days: Int, seed: UInt64, heartRateInterval: Int, styles: Set<String>, clock: Clock = .system
+    ) throws -> HealthAutoExportFileSummary {
+        let options = HealthAutoExportFileOptions(
+            path: path, days: days, seed: seed, format: styles.contains("v1") ? 1 : 2,
+            summarized: styles.contains("summarized"), twelveHour: styles.contains("twelve-hour"),
+            envelope: !styles.contains("no-envelope"), heartRateInterval: heartRateInterval)
+        return try HealthAutoExportFileGenerator(options: options, clock: clock).run()
+    }
 }

@@ -27,7 +27,9 @@ extension Store {
             schema: try appliedMigrations(),
             samples: StoreStatus.Samples(
                 total: byMetric.values.reduce(0, +),
-                flagged: Int(try connection.scalar("SELECT count(*) FROM samples WHERE flags <> 0") ?? 0),
+                flagged: Int(
+                    try connection.scalar(
+                        "SELECT count(*) FROM samples WHERE flags & \(SampleFlags.review.rawValue) <> 0") ?? 0),
                 byMetric: byMetric),
             quarantine: StoreStatus.Quarantine(total: byReason.values.reduce(0, +), byReason: byReason),
             cursors: cursors,

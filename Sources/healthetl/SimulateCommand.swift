@@ -80,7 +80,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Write an export instead: FORMAT PATH, apple-health export.zip or health-connect 'Health Connect.zip'.",
+            "Write an export instead: FORMAT PATH, apple-health export.zip, health-connect 'Health Connect.zip' or health-auto-export FILE.json.",
             valueName: "format path"))
     var export: [String] = []
 
@@ -92,9 +92,15 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
 
     @Option(
         help: ArgumentHelp(
-            "With --export health-connect: seconds between the watch's heart-rate points (default 60).",
+            "With --export health-connect or health-auto-export: seconds between heart-rate points (default 60).",
             valueName: "seconds"))
     var heartRateInterval: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --export health-auto-export, repeatable: summarized (HAE's Summarize Data), twelve-hour (8:04:45 PM dates), v1 (export format 1), no-envelope (no {\"data\": …}).",
+            valueName: "style"))
+    var haeStyle: [String] = []
 
     @Option(help: ArgumentHelp("With --export: top-level records to write (default 8000).", valueName: "n"))
     var records: Int?
@@ -115,19 +121,28 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
                 "--samples-per-day must be between \(densities.lowerBound) and \(densities.upperBound) (a natural day holds about 990)"
             )
         }
-        if previous != nil || heartRateInterval != nil, export.first != "health-connect" {
-            throw ValidationError("--previous and --heart-rate-interval go with --export health-connect")
+        if previous != nil, export.first != "health-connect" {
+            throw ValidationError("--previous goes with --export health-connect")
+        }
+        if heartRateInterval != nil, !["health-connect", "health-auto-export"].contains(export.first) {
+            throw ValidationError("--heart-rate-interval goes with --export health-connect or health-auto-export")
+        }
+        if !haeStyle.isEmpty, export.first != "health-auto-export" {
+            throw ValidationError("--hae-style goes with --export health-auto-export")
+        }
+        if let unknown = haeStyle.first(where: { !Self.haeStyles.contains($0) }) {
+            throw ValidationError("--hae-style takes \(Self.haeStyles.joined(separator: ", ")), not \"\(unknown)\"")
         }
         if !export.isEmpty {
-            guard export.count == 2, ["apple-health", "health-connect"].contains(export[0]) else {
+            guard export.count == 2, ["apple-health", "health-connect", "health-auto-export"].contains(export[0]) else {
                 throw ValidationError(
-                    "--export takes a format and a path: --export apple-health OUT.zip or --export health-connect OUT.zip"
+                    "--export takes a format and a path: --export apple-health OUT.zip, --export health-connect OUT.zip or --export health-auto-export OUT.json"
                 )
             }
-            if export[0] == "health-connect" {
+            if export[0] != "apple-health" {
                 guard records == nil, !everyType, samplesPerDay == nil else {
                     throw ValidationError(
-                        "--records, --every-type and --samples-per-day go with apple-health; health-connect takes --days"
+                        "--records, --every-type and --samples-per-day go with apple-health; \(export[0]) takes --days"
                     )
                 }
                 if let days, days < 1 { throw ValidationError("--days must be at least 1") }
@@ -215,8 +230,11 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         }
     }
 
+    static let haeStyles = ["summarized", "twelve-hour", "v1", "no-envelope"]
+
     private func writeExport(to path: String) throws {
         if export[0] == "health-connect" { return try writeHealthConnect(to: path) }
+        if export[0] == "health-auto-export" { return try writeHealthAutoExport(to: path) }
         let summary = try SyntheticExport.writeAppleHealth(
             to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay,
             everyType: everyType ? try global.loadCatalog() : nil)
@@ -226,6 +244,18 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
             print(
                 "wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations"
                     + (everyType ? ", and \(summary.everyTypeRecords) records of every catalog type" : "")
+            )
+        }
+    }
+
+    private func writeHealthAutoExport(to path: String) throws {
+        let summary = try SyntheticExport.writeHealthAutoExport(
+            to: path, days: days ?? 7, seed: seed, heartRateInterval: heartRateInterval ?? 60, styles: Set(haeStyle))
+        if json {
+            try JSONOutput.print(summary)
+        } else {
+            print(
+                "wrote \(path): \(summary.records) records (\(summary.points.values.reduce(0, +)) metric points, \(summary.workouts) workouts), \(summary.bytes) bytes"
             )
         }
     }

@@ -24,7 +24,7 @@ public struct Normalizer: Sendable {
     public func normalize(_ record: RawRecord, as metric: ResolvedMetric?) -> NormalizationOutcome {
         switch check(record, metric: metric) {
         case .success(let sample):
-            return sample.flags.isEmpty ? .accepted(sample) : .flagged(sample)
+            return sample.flags.needsReview ? .flagged(sample) : .accepted(sample)
         case .failure(let rejection):
             return .quarantined(
                 QuarantinedRecord(reason: rejection.reason, detail: rejection.detail, raw: record))
@@ -89,7 +89,8 @@ public struct Normalizer: Sendable {
             end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds, value: value,
             category: category, valueAsWritten: record.value.asWritten,
             unitAsWritten: record.unit,
-            flags: flags(metric: metric, value: value, start: start.instant, end: end.instant),
+            flags: flags(metric: metric, value: value, start: start.instant, end: end.instant)
+                .union(record.isSummary ? .summarized : []),
             metadata: record.metadata, series: record.series)
         return .success(sample)
     }

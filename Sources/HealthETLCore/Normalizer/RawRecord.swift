@@ -13,11 +13,14 @@ public struct RawRecord: Hashable, Sendable {
     public var metadata: [MetadataEntry]
     /// Points the record carries with it (HRV SDNN beat-to-beat heart rates), times resolved.
     public var series: [SeriesPoint]
+    /// A source's summary of a period rather than a measurement (Health Auto Export's summarized
+    /// points): stored with the `summarized` flag, ranked below raw samples in the projections.
+    public var isSummary: Bool
 
     public init(
         type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
         unit: String? = nil, value: RawValue, start: RawTime, end: RawTime,
-        metadata: [MetadataEntry] = [], series: [SeriesPoint] = []
+        metadata: [MetadataEntry] = [], series: [SeriesPoint] = [], isSummary: Bool = false
     ) {
         self.type = type
         self.sourceName = sourceName
@@ -29,6 +32,7 @@ public struct RawRecord: Hashable, Sendable {
         self.end = end
         self.metadata = metadata
         self.series = series
+        self.isSummary = isSummary
     }
 
     /// The record as written, as a JSON object: what quarantine keeps.

@@ -13,16 +13,26 @@ public struct SourcePriority: Hashable, Sendable, Codable {
     }
 
     /// The rank of a sample's source; lower wins.
+    /// A summary never outranks a measurement, preferred or not. A name that joins several
+    /// sources with `|` (Health Auto Export's `Watch|iPhone`) ranks as its best-placed part.
     public func rank(of sample: Sample) -> SourceRank {
-        SourceRank(
-            preferredPosition: preferred.firstIndex(of: sample.sourceName),
-            sourceClass: SourcePriority.sourceClass(of: sample),
+        let sourceClass = SourcePriority.sourceClass(of: sample)
+        return SourceRank(
+            preferredPosition: sourceClass == .summary ? nil : preferredPosition(of: sample.sourceName),
+            sourceClass: sourceClass,
             sourceName: sample.sourceName)
     }
 
-    /// The default tier of a sample: manual if the source says the user entered it, else watch or
+    private func preferredPosition(of name: String) -> Int? {
+        if let position = preferred.firstIndex(of: name) { return position }
+        guard name.utf8.contains(UInt8(ascii: "|")) else { return nil }
+        return name.split(separator: "|").compactMap { preferred.firstIndex(of: String($0)) }.min()
+    }
+
+    /// The default tier of a sample: a summary if it is one, manual if the source says the user entered it, else watch or
     /// phone if the source name or the device string says so, else another app.
     public static func sourceClass(of sample: Sample) -> SourceClass {
+        if sample.flags.contains(.summarized) { return .summary }
         if sample.isUserEntered { return .manual }
         let descriptions = [sample.sourceName, sample.device ?? ""]
         if descriptions.contains(where: { mentions("watch", in: $0) }) { return .watch }

@@ -1,0 +1,15 @@
+/// What the push receiver hands a request's body to: something that reads it and commits it
+/// whole before it returns (the store and the source reader live outside the server).
+public protocol PushCommitter: Sendable {
+    /// Reads and commits one pushed body for the device a token names.
+    /// - Returns: the JSON answer for a body that was read (200), or why it could not be (400).
+    func commit(body: [UInt8], device: String, requestID: String) async throws -> PushOutcome
+}
+
+/// How a pushed body went.
+public enum PushOutcome: Sendable {
+    /// Committed; the JSON answer says what was stored and what was refused.
+    case committed(json: [UInt8])
+    /// Not the JSON the receiver reads: nothing of it was committed.
+    case malformed(reason: String)
+}

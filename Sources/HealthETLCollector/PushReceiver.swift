@@ -1,0 +1,49 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// `healthetl receive`: the endpoint Health Auto Export's REST automation posts to — `POST /hae`
+/// behind a bearer token, `GET /healthz` — with the collector's access log, error bodies and
+/// connection limits.
+public enum PushReceiver {
+    static let routes: [String: [HTTPRequest.Method]] = ["/healthz": [.get], "/hae": [.post]]
+
+    /// Serves until SIGINT or SIGTERM, finishing in-flight requests first.
+    public static func run(
+        configuration: ReceiverConfiguration, committer: any PushCommitter, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        let app = try application(
+            configuration: configuration, committer: committer, logger: logger, onListening: onListening)
+        try await app.runService()
+    }
+
+    public static func application(
+        configuration: ReceiverConfiguration, committer: any PushCommitter, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let authenticator = Authenticator(try TokenFile(path: configuration.tokensPath, option: "--token-file"))
+        let router = Router(context: CollectorContext.self)
+        router.add(middleware: AccessLogMiddleware(logger: logger, clock: .system))
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
+        router.get("/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
+        let push = PushHandler(
+            committer: committer, maximumBodyBytes: configuration.maximumBodyBytes,
+            maximumDecodedBytes: configuration.maximumDecodedBytes)
+        router.group("/hae").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
+            .post(use: push.handle)
+        return Application(
+            router: router,
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    idleTimeout: TimeAmount.milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

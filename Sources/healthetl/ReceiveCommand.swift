@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import HealthETLCollector
+import HealthETLCore
+import HealthETLRuntime
+import Logging
+
+/// `healthetl receive`: the endpoint Health Auto Export's REST automation posts to.
+struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
+    static let configuration = CommandConfiguration(
+        commandName: "receive",
+        abstract: "Receive Health Auto Export's pushes (its REST automation) into the store's hot lane.",
+        discussion: """
+            In the app, add a REST API automation with the URL http://HOST:PORT/hae, format JSON, and
+            a header 'Authorization: Bearer TOKEN'. The token file holds one 'NAME TOKEN' line per
+            phone, mode 0600 (e.g. `echo "iphone $(openssl rand -hex 32)" > tokens; chmod 600 tokens`);
+            a push with NAME's token commits to stream health_auto_export:NAME. Each push is committed
+            whole before the 200; a resend stores nothing twice. Tier-1 metrics go on to the configured
+            collector at once. SIGINT or SIGTERM stops it after the pushes in flight are committed.
+            Put it behind a TLS reverse proxy to reach it from outside (see the README).
+            """)
+
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
+
+    @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8788
+
+    @Option(help: ArgumentHelp("The token file (default: STORE/receive-tokens).", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(
+        help: ArgumentHelp("Largest request body in MiB, as sent (gzip is decompressed up to 4×).", valueName: "MiB"))
+    var maxBodyMib = 64
+
+    @Option(
+        help: ArgumentHelp("Close a connection that sends no request for this long (e.g. 15s).", valueName: "duration"))
+    var idleTimeout = "30s"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
+        guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
+            throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
+        }
+    }
+
+    func run() async throws {
+        let catalog = try global.loadCatalog()
+        let storePath = global.resolvedStorePath
+        var configuration = ReceiverConfiguration(
+            host: host, port: port, tokensPath: tokenFile ?? storePath + "/receive-tokens",
+            maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: 4 * (maxBodyMib << 20))
+        configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 30)
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "healthetl.receive")
+        logger.logLevel = .info
+        let host = host
+        do {
+            _ = try global.openStore()
+            let committer = try PushIngest(store: global.storeDirectory, catalog: catalog) { printError($0) }
+            try await PushReceiver.run(configuration: configuration, committer: committer, logger: logger) { port in
+                // Unbuffered: scripts and tests wait for this line to learn the port.
+                let line = "healthetl receive listening on http://\(host):\(port)/hae (store \(storePath))\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        } catch let error as CollectorError {
+            throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
