@@ -213,7 +213,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthAutoExportTests",
-            dependencies: ["HealthAutoExport", "HealthETLTestSupport"],
+            dependencies: ["HealthAutoExport", "Synthetic", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",

@@ -40,9 +40,18 @@ struct HAEDocumentReader {
 
     /// Sections of the data object this reader does not know, read past.
     private(set) var ignoredSections: Set<String> = []
+    /// Places that hold another type than HAE writes (`metrics`, `metrics[].data` not arrays), with
+    /// how often: read past, nothing of them taken.
+    private(set) var wrongTypes: [String: Int] = [:]
+    /// The place whose value must be an array, when the next token is that value.
+    private var arrayExpected: String?
 
     /// Takes the next token, handing on what it completes.
     mutating func take(_ token: JSONToken, emit: (Event) throws -> Void) throws {
+        if let place = arrayExpected, building == nil {
+            arrayExpected = nil
+            if token != .arrayStart { wrongTypes[place, default: 0] += 1 }
+        }
         if let kind = building {
             guard let value = try builder.add(token) else { return }
             building = nil
@@ -56,6 +65,8 @@ struct HAEDocumentReader {
         case .key(let key):
             if !path.isEmpty { path[path.count - 1].key = key }
             if path.count == 1, dataLevel == nil, Self.sections.contains(key) { dataLevel = 0 }
+            if let dataLevel, path.count == dataLevel + 1, Self.sections.contains(key) { arrayExpected = key }
+            if isInMetricObject, key == "data" { arrayExpected = "metrics[].data" }
         case .objectStart, .arrayStart:
             if let context = startsItem() {
                 building = context

@@ -16,8 +16,13 @@ final class HAEPayloadReader {
         workouts = HAEWorkoutReader(catalog: catalog)
     }
 
-    /// Sections this reader does not know, read past: for the run's warnings.
-    var ignoredSections: Set<String> { document.ignoredSections }
+    /// What the run's warnings say of this text: sections read past, places of the wrong type.
+    var warnings: [String: Int] {
+        var warnings: [String: Int] = [:]
+        for section in document.ignoredSections { warnings["unknown_section:" + section] = 1 }
+        for (place, count) in document.wrongTypes { warnings["not_an_array:" + place] = count }
+        return warnings
+    }
 
     /// Reads a chunk, handing on every item it completes.
     /// - Throws: `JSONStreamError` where the text stops being HAE's JSON, or what `emit` throws.

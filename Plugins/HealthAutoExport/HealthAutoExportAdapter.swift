@@ -53,7 +53,7 @@ public struct HealthAutoExportAdapter: SourceAdapter {
                 problems.append("\(file.name): \(error)")
                 warnings["unreadable_json", default: 0] += 1
             }
-            for section in reader.ignoredSections { warnings["unknown_section:" + section, default: 0] += 1 }
+            warnings.merge(reader.warnings, uniquingKeysWith: +)
             base += file.size
             try feed.checkpoint(base)
         }
@@ -79,8 +79,6 @@ public struct HealthAutoExportAdapter: SourceAdapter {
         } catch let error as JSONStreamError {
             throw HealthAutoExportError(reason: error.description)
         }
-        var warnings: [String: Int] = [:]
-        for section in reader.ignoredSections { warnings["unknown_section:" + section, default: 0] += 1 }
-        return (events, warnings)
+        return (events, reader.warnings)
     }
 }

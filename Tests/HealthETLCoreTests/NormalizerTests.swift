@@ -522,7 +522,7 @@ struct NormalizerTests {
     @Test func flagNames() {
         #expect(
             SampleFlags.named.map(\.name) == [
-                "out_of_plausible_range", "future_dated", "implausible_duration",
+                "out_of_plausible_range", "future_dated", "implausible_duration", "summarized",
             ])
         #expect(SampleFlags([.outOfPlausibleRange, .futureDated, .implausibleDuration]).names.count == 3)
         #expect(SampleFlags().names.isEmpty)

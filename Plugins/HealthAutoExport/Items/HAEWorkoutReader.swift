@@ -20,6 +20,7 @@ struct HAEWorkoutReader {
         "swimStroke": "swimming_stroke_count",
     ]
     /// Totals that are sums over the workout; any other `{qty, units}` member is an average.
+    /// (v1's `activeEnergy` is a total; v2's is a series: the member's type tells them apart.)
     private static let sums: Set<String> = [
         "activeEnergyBurned", "activeEnergy", "totalEnergy", "distance", "elevationUp", "elevationDown",
         "stepCount", "flightsClimbed", "swimStrokes", "totalSwimmingStrokeCount",
@@ -63,7 +64,7 @@ struct HAEWorkoutReader {
     ) -> Workout {
         var statistics: [WorkoutStatistic] = []
         if case .object(let members) = item {
-            for member in members where !Self.known.contains(member.key) && Self.series[member.key] == nil {
+            for member in members where !Self.known.contains(member.key) {
                 guard let (qty, units) = HAEFields.quantity(member.value), case .object = member.value else { continue }
                 statistics.append(
                     Self.sums.contains(member.key)
