@@ -71,6 +71,7 @@ bench: deps
 	./Benchmarks/ingest-bench.sh
 	./Benchmarks/upload-bench.sh
 	./Benchmarks/health-connect-bench.sh
+	./Benchmarks/health-auto-export-bench.sh
 
 ## lint: the committed .swift-format, strictly: any finding fails
 lint:

@@ -222,6 +222,7 @@ let package = Package(
         .testTarget(
             name: "CollectorTests",
             dependencies: [
+                "CZlib",
                 "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CollectorSink",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

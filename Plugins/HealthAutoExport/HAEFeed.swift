@@ -19,7 +19,12 @@ struct HAEFeed<Handler: SourceEventHandler> {
 
     /// Hands on one item; `position` is where the input stands after it.
     mutating func take(_ item: HAEItem, position: Int64) throws {
-        for event in item.events(in: lane(ending: item.end)) { try handler.receive(event) }
+        let lane = lane(ending: item.end)
+        switch item {
+        case .record(let record): try handler.receive(.record(record, lane: lane))
+        case .correlation, .workout:
+            for event in item.events(in: lane) { try handler.receive(event) }
+        }
         recordsSinceCheckpoint += 1
         if recordsSinceCheckpoint >= every { try checkpoint(position) }
     }

@@ -4,9 +4,11 @@ import HealthETLCore
 /// tokens, the document reader the points and section items, and the item readers turn each
 /// into records. Only one item is held at a time, so a file of any size streams in bounded memory.
 final class HAEPayloadReader {
-    private var tokenizer = JSONTokenizer()
-    private var document = HAEDocumentReader()
-    private var points: HAEPointReader
+    // One reader is used by one thread at a time, and the three are reached by nested closures
+    // for every token: no dynamic exclusivity checks on them.
+    @exclusivity(unchecked) private var tokenizer = JSONTokenizer()
+    @exclusivity(unchecked) private var document = HAEDocumentReader()
+    @exclusivity(unchecked) private var points: HAEPointReader
     private let workouts: HAEWorkoutReader
     /// Bytes fed so far.
     private(set) var bytesRead: Int64 = 0

@@ -19,6 +19,7 @@ public enum GzipBody {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 17)
         var status: Int32 = Z_OK
+        var overLimit = false
         var input = input
         let total = input.count
         input.withUnsafeMutableBufferPointer { source in
@@ -32,18 +33,17 @@ public enum GzipBody {
                 }
                 let produced = chunk.count - Int(stream.avail_out)
                 if output.count + produced > limit {
-                    status = Z_MEM_ERROR
+                    overLimit = true
                     return
                 }
                 output += chunk[0..<produced]
             } while status == Z_OK
         }
+        if overLimit { throw .tooLarge }
         switch status {
         case Z_STREAM_END:
             guard stream.avail_in == 0 else { throw .corrupt("bytes follow the end of the gzip stream") }
             return output
-        case Z_MEM_ERROR where output.count > 0 || stream.total_out > 0:
-            throw .tooLarge
         case Z_BUF_ERROR:
             throw .corrupt("the gzip stream is truncated")
         default:

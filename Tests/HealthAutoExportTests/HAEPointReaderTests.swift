@@ -177,10 +177,15 @@ import Testing
     }
 
     @Test(arguments: [
-        Refusal(point: #"{"qty": 1, "date": "2024-02-06 08:00:00 -0800"}"#, name: "no_such_metric", reason: .unknownType),
+        Refusal(
+            point: #"{"qty": 1, "date": "2024-02-06 08:00:00 -0800"}"#, name: "no_such_metric", reason: .unknownType),
         Refusal(point: #"{"qty": 1e308, "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count", reason: .hardLimit),
-        Refusal(point: #"{"qty": "many", "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count", reason: .unparseableValue),
-        Refusal(point: #"{"qty": {"n": 1}, "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count", reason: .unparseableValue),
+        Refusal(
+            point: #"{"qty": "many", "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count",
+            reason: .unparseableValue),
+        Refusal(
+            point: #"{"qty": {"n": 1}, "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count",
+            reason: .unparseableValue),
         Refusal(point: #"{"qty": 1, "date": "06/02/2024 08:00"}"#, name: "step_count", reason: .unparseableDate),
         Refusal(point: #"{"qty": 1, "date": 20240206}"#, name: "step_count", reason: .unparseableDate),
         Refusal(point: #"{"qty": 1, "date": "2024-02-06 08:00:00 -0800"}"#, name: "step_count", reason: .unknownUnit),

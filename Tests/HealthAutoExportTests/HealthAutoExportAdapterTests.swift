@@ -138,7 +138,10 @@ import Testing
     @Test func notJSONIsSaidWithWhere() throws {
         for (name, text, expected) in [
             ("garbage.json", "{\"data\": {\"metrics\": [ nonsense ]}}", "at byte 24"),
-            ("comma.json", "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"data\": [{\"qty\": 1,}]}]}}", "at byte 64"),
+            (
+                "comma.json", "{\"data\": {\"metrics\": [{\"name\": \"step_count\", \"data\": [{\"qty\": 1,}]}]}}",
+                "at byte 64"
+            ),
         ] {
             let path = directory.child(name)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -197,5 +200,20 @@ import Testing
                 try HealthAutoExportAdapter.events(ofBody: $0, catalog: .bundled())
             }
         }
+    }
+}
+
+/// The shared source conformance suite for `health_auto_export`, on a generated file of each
+/// format.
+@Suite struct HealthAutoExportConformanceTests {
+    let directory = TemporaryDirectory("healthetl-hae-conformance")
+
+    @Test(arguments: [1, 2])
+    func aGeneratedFilePassesTheSharedConformanceSuite(_ format: Int) throws {
+        let options = HealthAutoExportFileOptions(path: directory.child("v\(format).json"), days: 2, format: format)
+        _ = try HealthAutoExportFileGenerator(options: options).run()
+        let problems = try SourceConformance.problems(
+            of: HealthAutoExportAdapter(), input: SourceInput(path: options.path), catalog: .bundled())
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
     }
 }

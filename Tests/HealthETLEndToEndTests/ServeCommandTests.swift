@@ -21,22 +21,8 @@ import Testing
 
     /// Starts the server and waits for its "listening" line.
     func start(tokens: String, extra: [String] = []) throws -> (Process, port: Int, stderr: Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: runner.executable)
-        process.arguments = ["serve", "--port", "0", "--data", directory.child("data"), "--tokens", tokens] + extra
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let port = text.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
-        return (process, try #require(port, "no listening line: \(text)"), errors)
+        try ListeningServer.start(
+            runner, ["serve", "--port", "0", "--data", directory.child("data"), "--tokens", tokens] + extra)
     }
 
     func request(_ port: Int, _ path: String, method: String = "GET", body: Data? = nil, key: String? = nil)

@@ -69,6 +69,18 @@ public final class RawHTTPConnection {
         }
     }
 
+    /// Whether the server has sent anything or closed the connection yet (what it sent is kept
+    /// for `readResponse`): never waits.
+    public func hasAnswered() -> Bool {
+        switch receive() {
+        case .bytes(let bytes):
+            unread += bytes
+            return true
+        case .nothingYet: return !unread.isEmpty
+        case .closed, .reset: return true
+        }
+    }
+
     /// Whether the server closes the connection within `seconds` (reading and dropping whatever
     /// it sends first): what an idle timeout does.
     public func closedByServer(within seconds: Int) async throws -> Bool {

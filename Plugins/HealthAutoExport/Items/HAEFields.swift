@@ -28,9 +28,17 @@ enum HAEFields {
         return nil
     }
 
+    /// `name`, or else `alternative`: the per-point form of `first`, which builds no array.
+    static func first(_ name: String, or alternative: String, in item: JSONValue) -> JSONValue? {
+        if let value = item[name], value != .null { return value }
+        if let value = item[alternative], value != .null { return value }
+        return nil
+    }
+
     /// The item's scalar members other than `known`, as metadata `hae_<name>`: what HAE wrote
-    /// beyond the value and the dates is kept rather than dropped.
-    static func extras(of item: JSONValue, known: Set<String>) -> [MetadataEntry] {
+    /// beyond the value and the dates is kept rather than dropped. (`known` is a short list:
+    /// comparing a few short names is cheaper than hashing each.)
+    static func extras(of item: JSONValue, known: [String]) -> [MetadataEntry] {
         guard case .object(let members) = item else { return [] }
         var entries: [MetadataEntry] = []
         for member in members where !known.contains(member.key) {

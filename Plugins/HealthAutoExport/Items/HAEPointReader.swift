@@ -16,15 +16,12 @@ struct HAEPointReader {
     }
 
     /// Members a plain point is read from; the others are kept as metadata.
-    private static let pointMembers: Set<String> = [
-        "date", "start", "end", "startDate", "endDate", "qty", "source", "units",
-    ]
-    private static let heartRateMembers: Set<String> = pointMembers.union(["Min", "Avg", "Max", "min", "avg", "max"])
-    private static let bloodPressureMembers: Set<String> = pointMembers.union(["systolic", "diastolic"])
-    private static let sleepStageMembers: Set<String> = pointMembers.union(["value"])
-    private static let sleepTotalsMembers: Set<String> = pointMembers.union([
-        "sleepStart", "sleepEnd", "inBedStart", "inBedEnd", "sleepSource", "inBedSource",
-    ])
+    private static let pointMembers = ["date", "qty", "source", "start", "end", "startDate", "endDate", "units"]
+    private static let heartRateMembers = ["Min", "Avg", "Max", "min", "avg", "max"] + pointMembers
+    private static let bloodPressureMembers = ["systolic", "diastolic"] + pointMembers
+    private static let sleepStageMembers = ["value"] + pointMembers
+    private static let sleepTotalsMembers =
+        pointMembers + ["sleepStart", "sleepEnd", "inBedStart", "inBedEnd", "sleepSource", "inBedSource"]
 
     mutating func read(metric name: String, units: String?, point: JSONValue, emit: (HAEItem) throws -> Void) throws {
         switch metricID(name) {
@@ -56,15 +53,15 @@ struct HAEPointReader {
     /// `{date, qty, source}` (a summary) or `{start, end, qty, source}` (a measurement); sleep
     /// stages, glucose and the rest of the catalog read the same way.
     private func plain(
-        name: String, units: String?, point: JSONValue, known: Set<String>, value: RawValue? = nil,
+        name: String, units: String?, point: JSONValue, known: [String], value: RawValue? = nil,
         isSummary summary: Bool? = nil
     ) -> RawRecord {
         let source = point["source"]?.text ?? HAEFields.defaultSource
         let metadata = HAEFields.extras(of: point, known: known)
         let value = value ?? HAEFields.value(point["qty"])
         let unit = point["units"]?.text ?? units
-        if let start = HAEFields.first(["start", "startDate"], in: point),
-            let end = HAEFields.first(["end", "endDate"], in: point)
+        if let start = HAEFields.first("start", or: "startDate", in: point),
+            let end = HAEFields.first("end", or: "endDate", in: point)
         {
             return RawRecord(
                 type: name, sourceName: source, unit: unit, value: value, start: HAEFields.time(start),
@@ -81,14 +78,16 @@ struct HAEPointReader {
     }
 
     /// `{date, Min, Avg, Max}`: the average is the value, the extremes metadata. Equal extremes
-    /// are one reading, not a summary.
+    /// are one reading, not a summary, and need no metadata.
     private func heartRate(name: String, units: String?, point: JSONValue) -> RawRecord {
-        let minimum = HAEFields.first(["Min", "min"], in: point)
-        let average = HAEFields.first(["Avg", "avg"], in: point)
-        let maximum = HAEFields.first(["Max", "max"], in: point)
+        let minimum = HAEFields.first("Min", or: "min", in: point)
+        let average = HAEFields.first("Avg", or: "avg", in: point)
+        let maximum = HAEFields.first("Max", or: "max", in: point)
+        let isReading = minimum == average && average == maximum
         var record = plain(
             name: name, units: units, point: point, known: Self.heartRateMembers, value: HAEFields.value(average),
-            isSummary: minimum == average && average == maximum ? false : nil)
+            isSummary: isReading ? false : nil)
+        guard !isReading else { return record }
         if let minimum = minimum?.text { record.metadata.append(MetadataEntry(key: "hae_min", value: minimum)) }
         if let maximum = maximum?.text { record.metadata.append(MetadataEntry(key: "hae_max", value: maximum)) }
         return record

@@ -25,7 +25,7 @@ struct HAEWorkoutReader {
         "activeEnergyBurned", "activeEnergy", "totalEnergy", "distance", "elevationUp", "elevationDown",
         "stepCount", "flightsClimbed", "swimStrokes", "totalSwimmingStrokeCount",
     ]
-    private static let known: Set<String> = [
+    private static let known = [
         "id", "name", "start", "end", "duration", "route", "heartRate", "avgHeartRate", "maxHeartRate", "source",
     ]
 
@@ -36,7 +36,7 @@ struct HAEWorkoutReader {
         let end = HAEFields.time(item["end"])
         var metadata = [MetadataEntry(key: "hae_workout_name", value: name)]
         if let id = item["id"]?.text { metadata.append(MetadataEntry(key: "hae_workout_id", value: id)) }
-        metadata += HAEFields.extras(of: item, known: Self.known.union(["name", "id"]))
+        metadata += HAEFields.extras(of: item, known: Self.known)
         let activity = HAEWorkoutActivity.value(of: name) { activities[$0] != nil } ?? "other"
         try emit(
             .record(

@@ -32,7 +32,28 @@ struct JSONTokenizer {
         case escape(isKey: Bool)
         case unicode(isKey: Bool, digits: Int, value: UInt32)
         case number
-        case literal(word: StaticString, matched: Int, token: JSONToken)
+        case literal(Literal, matched: Int)
+    }
+
+    /// `true`, `false` or `null`, being matched byte by byte.
+    private enum Literal {
+        case `true`, `false`, null
+
+        var word: StaticString {
+            switch self {
+            case .true: "true"
+            case .false: "false"
+            case .null: "null"
+            }
+        }
+
+        var token: JSONToken {
+            switch self {
+            case .true: .bool(true)
+            case .false: .bool(false)
+            case .null: .null
+            }
+        }
     }
 
     let limits: JSONLimits
@@ -51,10 +72,43 @@ struct JSONTokenizer {
 
     /// Reads the next bytes, handing on every token they complete.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: (JSONToken) throws -> Void) throws {
-        for byte in bytes {
-            try step(byte, emit)
+        var index = 0
+        while index < bytes.count {
+            // Inside a string, the plain bytes up to the next quote, backslash or control
+            // character are taken in one run (most of a file's bytes are these).
+            if case .string = lexeme, highSurrogate == nil {
+                let run = Self.plainStringBytes(in: bytes, from: index)
+                if run > 0 {
+                    try appendRun(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + run)]))
+                    index += run
+                    continue
+                }
+            }
+            try step(bytes[index], emit)
             offset += 1
+            index += 1
         }
+    }
+
+    /// How many bytes from `start` need no more than appending to a string.
+    private static func plainStringBytes(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        return end - start
+    }
+
+    /// Appends plain string bytes, within the string limit (the error names the first byte past it).
+    private mutating func appendRun(_ run: UnsafeRawBufferPointer) throws {
+        guard buffer.count + run.count <= limits.stringBytes else {
+            offset += Int64(limits.stringBytes - buffer.count)
+            throw error(.limit, "a string longer than \(limits.stringBytes) bytes")
+        }
+        buffer.append(contentsOf: run)
+        offset += Int64(run.count)
     }
 
     mutating func feed(_ bytes: [UInt8], emit: (JSONToken) throws -> Void) throws {
@@ -94,15 +148,16 @@ struct JSONTokenizer {
                 try endNumber(emit)
                 try structural(byte, emit)
             }
-        case .literal(let word, let matched, let token):
+        case .literal(let literal, let matched):
+            let word = literal.word
             let expected = word.withUTF8Buffer { $0[matched] }
             guard byte == expected else { throw error(.syntax, "\"\(word)\" misspelled") }
             if matched + 1 == word.utf8CodeUnitCount {
                 lexeme = .none
-                try emit(token)
+                try emit(literal.token)
                 valueDone()
             } else {
-                lexeme = .literal(word: word, matched: matched + 1, token: token)
+                lexeme = .literal(literal, matched: matched + 1)
             }
         }
     }
@@ -160,9 +215,9 @@ struct JSONTokenizer {
             buffer.removeAll(keepingCapacity: true)
             buffer.append(byte)
             lexeme = .number
-        case UInt8(ascii: "t"): lexeme = .literal(word: "true", matched: 1, token: .bool(true))
-        case UInt8(ascii: "f"): lexeme = .literal(word: "false", matched: 1, token: .bool(false))
-        case UInt8(ascii: "n"): lexeme = .literal(word: "null", matched: 1, token: .null)
+        case UInt8(ascii: "t"): lexeme = .literal(.true, matched: 1)
+        case UInt8(ascii: "f"): lexeme = .literal(.false, matched: 1)
+        case UInt8(ascii: "n"): lexeme = .literal(.null, matched: 1)
         default: throw error(.syntax, "expected a value, found \(Self.shown(byte))")
         }
     }

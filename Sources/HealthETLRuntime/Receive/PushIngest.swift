@@ -46,7 +46,6 @@ public final class PushIngest: PushCommitter, @unchecked Sendable {
             return .malformed(reason: error.description)
         }
         let stream = Self.stream(device: device)
-        let refused = PushReport.refusals(of: read.events, normalizer: Normalizer(catalog: catalog, now: clock.now()))
         let summary = try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(
@@ -56,6 +55,12 @@ public final class PushIngest: PushCommitter, @unchecked Sendable {
             }
         }
         await forwarder?.poke()
+        // Which records were refused is found again only when some were: most pushes have none.
+        let quarantined =
+            summary.quarantined + summary.correlationsQuarantined + summary.correlationComponents.quarantined
+        let refused =
+            quarantined == 0
+            ? [] : PushReport.refusals(of: read.events, normalizer: Normalizer(catalog: catalog, now: clock.now()))
         let report = PushReport(summary, stream: stream, refused: refused)
         return .committed(json: try report.json())
     }

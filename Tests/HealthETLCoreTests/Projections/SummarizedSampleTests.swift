@@ -53,7 +53,8 @@ extension ProjectionTests {
 
         @Test func aJoinedSourceNameRanksAsItsBestPreferredPart() {
             let priority = SourcePriority(preferred: ["Oura", "Apple Watch"])
-            let joined = priority.rank(of: F.sample(source: "iPhone|Apple Watch", from: "2024-03-01 08:00", to: "2024-03-01 09:00"))
+            let joined = priority.rank(
+                of: F.sample(source: "iPhone|Apple Watch", from: "2024-03-01 08:00", to: "2024-03-01 09:00"))
             #expect(joined.preferredPosition == 1)
         }
 

@@ -1,0 +1,184 @@
+import Foundation
+import HealthETLTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `healthetl receive` as Health Auto Export's REST automation meets it: the built binary on a
+/// loopback port, pushes with and without the token, resends, gzip, malformed bodies, and a
+/// server killed after it committed a push but before it answered.
+@Suite(.serialized) struct ReceiveCommandTests {
+    let runner = CommandRunner()
+    let directory = TemporaryDirectory("healthetl-receive")
+    static let token = "receive-token-0123456789abcdef0123"
+    static let stream = "health_auto_export:iphone"
+
+    /// A generated push (one phone's days, without the envelope, as pushes come) and its record count.
+    func push(days: Int = 2) throws -> (Data, records: Int) {
+        let path = directory.child("push-\(days).json")
+        let written = try runner.run([
+            "simulate", "--export", "health-auto-export", path, "--days", String(days), "--hae-style", "no-envelope",
+            "--json",
+        ])
+        #expect(written.exitCode == 0, "\(written.standardError)")
+        let summary = try JSONSerialization.jsonObject(with: Data(written.standardOutput.utf8)) as? [String: Any]
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), try #require(summary?["records"] as? Int))
+    }
+
+    func tokens() -> String {
+        let path = directory.child("receive-tokens")
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("iphone \(Self.token)\n".utf8), attributes: [.posixPermissions: 0o600])
+        return path
+    }
+
+    /// Starts the receiver on `store` and waits for its "listening" line.
+    func start(store: String) throws -> (Process, port: Int, stderr: Pipe) {
+        try ListeningServer.start(runner, ["--store", store, "receive", "--port", "0", "--token-file", tokens()])
+    }
+
+    func post(_ port: Int, _ body: Data, token: String? = token, gzip: Bool = false) async throws
+        -> (Int, [String: Any])
+    {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/hae")!)
+        request.httpMethod = "POST"
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if gzip { request.setValue("gzip", forHTTPHeaderField: "Content-Encoding") }
+        request.httpBody = gzip ? try Self.gzipped(body) : body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, json)
+    }
+
+    static func gzipped(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-c"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
+    }
+
+    func samples(in store: String) throws -> Int {
+        let status = try runner.run(["--store", store, "status", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
+        return try #require((json?["samples"] as? [String: Any])?["total"] as? Int)
+    }
+
+    @Test func pushesCommitOnceWithTheTokenAndMalformedOnesCommitNothing() async throws {
+        let (body, records) = try push()
+        let store = directory.child("store")
+        let (process, port, errors) = try start(store: store)
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(try await post(port, body, token: nil).0 == 401)
+        #expect(try await post(port, body, token: "wrong-token-0123456789abcdef0123").0 == 401)
+        #expect(try samples(in: store) == 0)
+
+        let (status, first) = try await post(port, body)
+        #expect(status == 200, "\(first)")
+        #expect(first["records_read"] as? Int == records)
+        let stored = try #require(first["stored"] as? Int)
+        // The medication has no catalog metric: refused, named, and the rest committed.
+        #expect(first["quarantined"] as? Int == 1)
+        let refused = first["refused"] as? [[String: Any]]
+        #expect(refused?.first?["type"] as? String == "medication")
+        #expect(stored == records - 1)
+        #expect(first["stream"] as? String == Self.stream)
+
+        let (_, again) = try await post(port, body)
+        #expect(again["stored"] as? Int == 0)
+        #expect(again["duplicates"] as? Int == stored)
+        let (zipped, compressed) = try await post(port, body, gzip: true)
+        #expect(zipped == 200)
+        #expect(compressed["duplicates"] as? Int == stored)
+
+        let (bad, answer) = try await post(port, body.prefix(body.count / 2))
+        #expect(bad == 400)
+        #expect(answer["error"] as? String == "invalid_payload")
+        #expect((answer["message"] as? String)?.contains("byte") == true)
+        let total = try samples(in: store)
+        #expect(total > 0)
+
+        let status2 = try runner.run(["--store", store, "status"])
+        #expect(status2.standardOutput.contains(Self.stream))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!log.contains(Self.token))
+        #expect(log.contains("path=/hae status=200"))
+        #expect(try samples(in: store) == total)
+    }
+
+    /// The server is frozen (SIGSTOP) again and again while a push is in flight, until a freeze
+    /// finds the push committed and no answer sent: then it is killed (SIGKILL). The phone never
+    /// got its 200, so it sends the push again: the restarted server stores nothing twice.
+    @Test func aPushKilledAfterItsCommitAndBeforeItsAnswerIsStoredOnceWhenResent() async throws {
+        let (body, _) = try push(days: 3)
+        let head =
+            "POST /hae HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.token)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        let request = Array(head.utf8) + Array(body)
+
+        let clean = directory.child("clean")
+        let (cleanServer, cleanPort, _) = try start(store: clean)
+        let (cleanStatus, _) = try await post(cleanPort, body)
+        #expect(cleanStatus == 200)
+        cleanServer.terminate()
+        cleanServer.waitUntilExit()
+        let expected = try samples(in: clean)
+
+        var caught: String?
+        for attempt in 0..<12 where caught == nil {
+            let store = directory.child("killed-\(attempt)")
+            let (server, port, _) = try start(store: store)
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.send(request)
+            var slice = UInt32(200 + attempt * 150)
+            while true {
+                kill(server.processIdentifier, SIGSTOP)
+                let committed = try StoreCursorProbe.position(store: store, stream: Self.stream, lane: "hot") != nil
+                if connection.hasAnswered() {
+                    kill(server.processIdentifier, SIGKILL)
+                    break
+                }
+                if committed {
+                    kill(server.processIdentifier, SIGKILL)
+                    caught = store
+                    break
+                }
+                kill(server.processIdentifier, SIGCONT)
+                usleep(slice)
+                slice = max(50, slice / 2 + 25)
+            }
+            server.waitUntilExit()
+        }
+        let store = try #require(caught, "no freeze landed between the commit and the answer in 12 attempts")
+        #expect(try samples(in: store) == expected)
+
+        let (server, port, _) = try start(store: store)
+        defer { if server.isRunning { server.terminate() } }
+        let (status, resent) = try await post(port, body)
+        #expect(status == 200)
+        #expect(resent["stored"] as? Int == 0)
+        #expect(try samples(in: store) == expected)
+    }
+}
