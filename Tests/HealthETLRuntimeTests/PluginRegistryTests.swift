@@ -10,7 +10,8 @@ import Testing
 
     @Test func everyPluginHasAUniqueSnakeCaseNameAndASummary() {
         let plugins = PluginRegistry.descriptors
-        #expect(plugins.map(\.name) == ["apple_health", "health_connect", "synthetic", "collector"])
+        #expect(
+            plugins.map(\.name) == ["apple_health", "health_connect", "health_auto_export", "synthetic", "collector"])
         #expect(Set(plugins.map(\.configSection)).count == plugins.count)
         for plugin in plugins {
             #expect(plugin.name.allSatisfy { $0.isLowercase || $0 == "_" }, "\(plugin.name)")
@@ -45,7 +46,8 @@ import Testing
                 == "apple_health")
         #expect(
             throws: RegistryError.unknown(
-                kind: .source, name: "fitbit", known: ["apple_health", "health_connect", "synthetic"])
+                kind: .source, name: "fitbit",
+                known: ["apple_health", "health_connect", "health_auto_export", "synthetic"])
         ) {
             _ = try PluginRegistry.adapter(for: SourceInput(path: sample), named: "fitbit")
         }
