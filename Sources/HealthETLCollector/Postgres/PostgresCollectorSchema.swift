@@ -1,0 +1,81 @@
+/// The collector's tables on PostgreSQL: the SQLite schema's tables and keys (every key starts
+/// with the user), in PostgreSQL's types, with samples partitioned by month of their start.
+/// Applied in order by `PostgresMigrator`, each once, whatever number of collectors start at once.
+enum PostgresCollectorSchema {
+    struct Migration: Sendable {
+        let name: String
+        let sql: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(
+            name: "0001_collector",
+            sql: [
+                "CREATE TABLE users(id bigserial PRIMARY KEY, name text NOT NULL UNIQUE)",
+                "CREATE TABLE metrics(id serial PRIMARY KEY, name text NOT NULL UNIQUE)",
+                // Partitions are monthly ranges of start_ms, made on demand (`PostgresPartitions`).
+                """
+                CREATE TABLE samples(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, start_ms bigint NOT NULL, id bytea NOT NULL,
+                    end_ms bigint NOT NULL, source text NOT NULL, source_version text, device text,
+                    utc_offset_s integer, time_zone text, value double precision, category text,
+                    user_entered boolean NOT NULL, flags integer NOT NULL, updated_ms bigint NOT NULL,
+                    restores_ms bigint,
+                    PRIMARY KEY(user_id, metric_id, start_ms, id)
+                ) PARTITION BY RANGE (start_ms)
+                """,
+                """
+                CREATE TABLE deletions(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, start_ms bigint NOT NULL, id bytea NOT NULL,
+                    deleted_ms bigint NOT NULL, source_deleted_ms bigint,
+                    PRIMARY KEY(user_id, metric_id, start_ms, id)
+                )
+                """,
+                """
+                CREATE TABLE spans(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, longest_ms bigint NOT NULL,
+                    PRIMARY KEY(user_id, metric_id)
+                )
+                """,
+                // A batch being applied holds a lease: a collector that dies mid-way loses it,
+                // and another takes the batch over once it has run out.
+                """
+                CREATE TABLE batches(
+                    user_id bigint NOT NULL, batch_id text NOT NULL, body_sha256 bytea NOT NULL,
+                    response bytea, received_ms bigint NOT NULL, lease_until_ms bigint,
+                    PRIMARY KEY(user_id, batch_id)
+                )
+                """,
+                """
+                CREATE TABLE dirty_days(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, day integer NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                )
+                """,
+                """
+                CREATE TABLE daily_rollups(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, day integer NOT NULL,
+                    sum double precision, avg double precision, min double precision, max double precision,
+                    count integer NOT NULL, latest double precision, sources text NOT NULL,
+                    coverage_s double precision NOT NULL, computed_ms bigint NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                )
+                """,
+                """
+                CREATE TABLE sleep_nights(
+                    user_id bigint NOT NULL, night integer NOT NULL, source text NOT NULL,
+                    in_bed_s double precision NOT NULL, asleep_s double precision NOT NULL,
+                    core_s double precision NOT NULL, deep_s double precision NOT NULL, rem_s double precision NOT NULL,
+                    awake_s double precision NOT NULL, start_ms bigint NOT NULL, end_ms bigint NOT NULL,
+                    computed_ms bigint NOT NULL,
+                    PRIMARY KEY(user_id, night)
+                )
+                """,
+                """
+                CREATE TABLE source_priorities(
+                    user_id bigint PRIMARY KEY, sources text NOT NULL, updated_ms bigint NOT NULL
+                )
+                """,
+            ])
+    ]
+}
