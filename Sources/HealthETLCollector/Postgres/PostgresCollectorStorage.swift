@@ -1,0 +1,120 @@
+import Foundation
+import HealthETLCore
+import HealthETLWire
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The collector's storage on PostgreSQL (in progress on this branch: batches and source
+/// priority; projections next). Any number of collectors may share the database: a batch is
+/// claimed and applied in one transaction, so two collectors given the same batch store it once
+/// (the second waits on the first's claim and then replays its response), and a collector that
+/// dies mid-way leaves nothing behind (its transaction rolls back, the claim with it).
+public final class PostgresCollectorStorage: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+    let catalog: MetricCatalog
+    let now: @Sendable () -> Instant
+    let identifiers = PostgresIdentifiers()
+    let partitions = PostgresPartitions()
+
+    /// `client` must be running (`client.run()`) while this is used.
+    public init(client: PostgresClient, catalog: MetricCatalog, clock: Clock = .system, logger: Logger) {
+        self.client = client
+        self.catalog = catalog
+        self.now = clock.now
+        self.logger = logger
+    }
+
+    /// Applies the schema's migrations (once, whatever number of collectors start together) and
+    /// registers the users.
+    public func prepare(users: [String]) async throws {
+        try await PostgresMigrator(migrations: PostgresCollectorSchema.migrations).migrate(client, logger: logger)
+        try await identifiers.register(users: users, client: client, logger: logger)
+    }
+
+    public func apply(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {
+        let now = now()
+        let user = try await identifiers.user(name)
+        let metrics = try await identifiers.metrics(
+            Set(batch.samples.map(\.metric) + batch.deletions.map(\.metric)), client: client, logger: logger)
+        try await partitions.ensure(batch.samples.map(\.start), client: client, logger: logger)
+        let logger = logger
+        return try await client.withTransaction(logger: logger) { connection in
+            let claimed = try await connection.query(
+                """
+                INSERT INTO batches(user_id, batch_id, body_sha256, received_ms)
+                VALUES (\(user), \(batch.id), \(ByteBuffer(bytes: bodyDigest)), \(now.millisecondsSinceEpoch))
+                ON CONFLICT (user_id, batch_id) DO NOTHING RETURNING 1
+                """, logger: logger
+            ).collect()
+            guard !claimed.isEmpty else {
+                // Stored before (or by another collector that just committed it).
+                for try await (digest, response) in try await connection.query(
+                    "SELECT body_sha256, response FROM batches WHERE user_id = \(user) AND batch_id = \(batch.id)",
+                    logger: logger
+                ).decode((ByteBuffer, ByteBuffer).self) {
+                    return Array(digest.readableBytesView) == bodyDigest
+                        ? .replayed(response: Array(response.readableBytesView)) : .differentBody
+                }
+                throw CollectorError("batch \(batch.id) vanished while it was being read")
+            }
+            let writer = PostgresBatchWriter(
+                user: user, now: now, connection: connection, logger: logger, metrics: metrics)
+            let response = Array(try JSONResponse.encoder.encode(try await writer.write(batch)))
+            _ = try await connection.query(
+                "UPDATE batches SET response = \(ByteBuffer(bytes: response)) WHERE user_id = \(user) AND batch_id = \(batch.id)",
+                logger: logger)
+            return .stored(response: response)
+        }
+    }
+
+    public func sourcePriority(user name: String) async throws -> [String] {
+        let user = try await identifiers.user(name)
+        for try await text in try await client.query(
+            "SELECT sources FROM source_priorities WHERE user_id = \(user)", logger: logger
+        ).decode(String.self) {
+            return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        }
+        return []
+    }
+
+    /// Replaces the user's source priority; when it changed, every day of the user's projections
+    /// is marked dirty.
+    @discardableResult
+    public func setSourcePriority(_ sources: [String], user name: String) async throws -> Bool {
+        let user = try await identifiers.user(name)
+        let text = JSONText.array(sources)
+        let now = now().millisecondsSinceEpoch
+        let logger = logger
+        return try await client.withTransaction(logger: logger) { connection in
+            var stored: [String] = []
+            for try await sources in try await connection.query(
+                "SELECT sources FROM source_priorities WHERE user_id = \(user) FOR UPDATE", logger: logger
+            ).decode(String.self) {
+                stored = (try? JSONDecoder().decode([String].self, from: Data(sources.utf8))) ?? []
+            }
+            guard stored != sources else { return false }
+            _ = try await connection.query(
+                """
+                INSERT INTO source_priorities(user_id, sources, updated_ms) VALUES (\(user), \(text), \(now))
+                ON CONFLICT (user_id) DO UPDATE SET sources = excluded.sources, updated_ms = excluded.updated_ms
+                """, logger: logger)
+            _ = try await connection.query(
+                """
+                INSERT INTO dirty_days(user_id, metric_id, day)
+                SELECT user_id, metric_id, day FROM daily_rollups WHERE user_id = \(user)
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+            // Recomputing day N recomputes night N too.
+            _ = try await connection.query(
+                """
+                INSERT INTO dirty_days(user_id, metric_id, day)
+                SELECT n.user_id, m.id, n.night FROM sleep_nights n JOIN metrics m ON m.name = \(Projector.sleepMetric)
+                WHERE n.user_id = \(user)
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+            return true
+        }
+    }
+}

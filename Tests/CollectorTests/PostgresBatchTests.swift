@@ -1,0 +1,85 @@
+import Foundation
+import HealthETLCore
+import HealthETLTestSupport
+import HealthETLWire
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import HealthETLCollector
+
+/// Batches applied to the PostgreSQL storage and to the SQLite one answer byte for byte alike:
+/// new samples, a replay, another body under a used id, duplicates within a batch, deletions, a
+/// sample back after its deletion in the order they happened, a late deletion.
+@Suite(.serialized) struct PostgresBatchTests {
+    static let steps = [
+        WireFixtures.sample(
+            "step_count", source: "Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600,
+            offset: 3600, timeZone: "Europe/Berlin", device: "Apple Watch"),
+        WireFixtures.sample(
+            "step_count", source: "Watch", start: "2026-01-05T11:00:00Z", end: "2026-01-05T11:10:00Z", value: 400),
+        WireFixtures.sample(
+            "sleep_analysis", source: "Watch", start: "2025-12-31T23:00:00Z", end: "2026-01-01T01:00:00Z",
+            category: "asleep_core"),
+    ]
+
+    /// The batches in order, with the body digest each is sent with.
+    static func script() -> [(WireBatch, [UInt8])] {
+        let deletion = WireDeletion(
+            id: steps[0].id, metric: "step_count", start: steps[0].start, deletedAt: "2026-01-06T00:00:00Z")
+        var back = steps[0]
+        back.restoresDeletionAt = "2026-01-06T00:00:00Z"
+        var older = steps[0]
+        older.restoresDeletionAt = "2026-01-05T23:00:00Z"
+        let batches = [
+            WireFixtures.batch("add", steps + [steps[1]]),
+            WireFixtures.batch("add", steps + [steps[1]]),
+            WireFixtures.batch("delete", [], deletions: [deletion, deletion]),
+            WireFixtures.batch("stale", [steps[0]]),
+            WireFixtures.batch("older", [older]),
+            WireFixtures.batch("back", [back]),
+            WireFixtures.batch("late", [], deletions: [deletion]),
+            WireFixtures.batch("stale-again", [steps[0]]),
+        ]
+        var script = batches.map { ($0, $0.canonicalDigest()) }
+        // The same id again with another body.
+        script.append((WireFixtures.batch("add", [steps[1]]), WireFixtures.batch("add", [steps[1]]).canonicalDigest()))
+        return script
+    }
+
+    @Test func everyBatchIsAnsweredAsSQLiteAnswersIt() async throws {
+        let binaries = try #require(PostgresCluster.installedBinaries(), "PostgreSQL is not installed (make deps)")
+        let cluster = try PostgresCluster(binaries: binaries)
+        defer { cluster.stop() }
+        try cluster.createDatabase("batches")
+        let catalog = try MetricCatalog.bundled()
+        let clock = Clock.fixed(Instant(secondsSinceEpoch: 1_767_600_000))
+        let directory = TemporaryDirectory("collector-pg-compare")
+        let sqlite = try SQLiteCollectorStorage(
+            directory: directory.child("data"), users: ["alice", "bob"], catalog: catalog, clock: clock)
+        let client = PostgresClient(
+            configuration: .init(
+                host: "127.0.0.1", port: cluster.port, username: cluster.user, password: nil, database: "batches",
+                tls: .disable))
+        let validator = BatchValidator(catalog: catalog)
+        try await PostgresMigratorTests.running(client) { client in
+            let postgres = PostgresCollectorStorage(
+                client: client, catalog: catalog, clock: clock, logger: Logger(label: "test"))
+            try await postgres.prepare(users: ["alice", "bob"])
+            for (batch, digest) in Self.script() {
+                let validated = validator.validate(batch)
+                let expected = try await sqlite.apply(validated, user: "alice", bodyDigest: digest)
+                let answered = try await postgres.apply(validated, user: "alice", bodyDigest: digest)
+                #expect(answered == expected, "batch \(batch.batchID)")
+            }
+            let rows = try await client.query("SELECT count(*) FROM samples", logger: Logger(label: "test"))
+                .collect()
+            let count = try rows.first?.decode(Int64.self)
+            #expect(count == 3)
+            #expect(try await postgres.setSourcePriority(["Oura"], user: "alice"))
+            #expect(try await !postgres.setSourcePriority(["Oura"], user: "alice"))
+            #expect(try await postgres.sourcePriority(user: "alice") == ["Oura"])
+            #expect(try await postgres.sourcePriority(user: "bob") == [])
+        }
+    }
+}
