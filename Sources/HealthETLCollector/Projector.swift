@@ -28,15 +28,12 @@ struct Projector: Sendable {
                 user: user, metric: metric, name: name, days: run,
                 longest: state.longestSample(user: user, metric: metric),
                 connection: connection)
-            let wanted = Set(run.map { CivilDate(daysSinceEpoch: $0) })
-            let calculator = DailyRollupCalculator(metric: definition, priority: priority)
-            let rollups = calculator.rollups(for: samples, days: wanted)
-            try replaceDailyRollups(rollups, user: user, metric: metric, days: run, connection: connection, now: now)
-            if name == Self.sleepMetric {
-                let nights = SleepNightCalculator(priority: priority).nights(for: samples)
-                // A dirty day can change its own night and the next morning's.
+            let result = Self.project(samples, definition: definition, priority: priority, days: run)
+            try replaceDailyRollups(
+                result.rollups, user: user, metric: metric, days: run, connection: connection, now: now)
+            if let nights = result.nights {
                 try replaceSleepNights(
-                    nights, user: user, nights: run.lowerBound...(run.upperBound + 1), connection: connection, now: now)
+                    nights, user: user, nights: Self.nights(of: run), connection: connection, now: now)
             }
         }
         try clear(user: user, metric: metric, days: dirty, connection: connection)
@@ -81,6 +78,50 @@ struct Projector: Sendable {
         }
     }
 
+    /// The rollups of a run of days, and for sleep the nights the run can change: what both
+    /// storages compute from the samples `loadWindow` names.
+    static func project(
+        _ samples: [Sample], definition: MetricDefinition, priority: SourcePriority, days: ClosedRange<Int64>
+    )
+        -> (rollups: [DailyRollup], nights: [SleepNight]?)
+    {
+        let wanted = Set(days.map { CivilDate(daysSinceEpoch: $0) })
+        let rollups = DailyRollupCalculator(metric: definition, priority: priority).rollups(for: samples, days: wanted)
+        guard definition.id == sleepMetric else { return (rollups, nil) }
+        return (rollups, SleepNightCalculator(priority: priority).nights(for: samples))
+    }
+
+    /// A dirty day can change its own night and the next morning's.
+    static func nights(of days: ClosedRange<Int64>) -> ClosedRange<Int64> {
+        days.lowerBound...(days.upperBound + 1)
+    }
+
+    /// The start times (milliseconds, half-open) of every sample that can reach into the days (any
+    /// zone), and for sleep into their nights, given the longest sample of the metric.
+    static func loadWindow(days: ClosedRange<Int64>, longest: Int64) -> Range<Int64> {
+        // From the day before: the first day's night began the evening before it.
+        let first = DailyRollupCalculator.sampleWindow(for: CivilDate(daysSinceEpoch: days.lowerBound - 1)).lowerBound
+        // The night of the last day + 1 ends by its noon.
+        let last = DailyRollupCalculator.sampleWindow(for: CivilDate(daysSinceEpoch: days.upperBound + 1)).upperBound
+        return (first.millisecondsSinceEpoch - longest)..<last.millisecondsSinceEpoch
+    }
+
+    /// A stored sample as the calculators take it: the two metadata entries they read.
+    static func sample(
+        id: ContentID, metric: String, source: String, sourceVersion: String?, device: String?, start: Int64,
+        end: Int64, utcOffset: Int32?, timeZone: String?, value: Double?, category: String?, userEntered: Bool,
+        flags: Int
+    ) -> Sample {
+        var metadata: [MetadataEntry] = []
+        if let timeZone { metadata.append(MetadataEntry(key: "HKTimeZone", value: timeZone)) }
+        if userEntered { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
+        return Sample(
+            id: id, metric: metric, sourceName: source, sourceVersion: sourceVersion, device: device,
+            start: Instant(millisecondsSinceEpoch: start), end: Instant(millisecondsSinceEpoch: end),
+            utcOffsetSeconds: utcOffset, value: value, category: category, flags: SampleFlags(rawValue: flags),
+            metadata: metadata)
+    }
+
     /// Sorted days cut into runs of consecutive days.
     static func runs(of days: [Int64]) -> [ClosedRange<Int64>] {
         var runs: [ClosedRange<Int64>] = []
@@ -98,33 +139,24 @@ struct Projector: Sendable {
     private func loadSamples(
         user: Int64, metric: Int64, name: String, days: ClosedRange<Int64>, longest: Int64, connection: SQLiteConnection
     ) throws -> [Sample] {
-        // From the day before: the first day's night began the evening before it.
-        let first = DailyRollupCalculator.sampleWindow(for: CivilDate(daysSinceEpoch: days.lowerBound - 1)).lowerBound
-        // The night of the last day + 1 ends by its noon.
-        let last = DailyRollupCalculator.sampleWindow(for: CivilDate(daysSinceEpoch: days.upperBound + 1)).upperBound
+        let window = Self.loadWindow(days: days, longest: longest)
         let statement = try connection.prepare(
             """
             SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
                 user_entered, flags
             FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4
             """)
-        try statement.bind(
-            .integer(user), .integer(metric), .integer(first.millisecondsSinceEpoch - longest),
-            .integer(last.millisecondsSinceEpoch))
+        try statement.bind(.integer(user), .integer(metric), .integer(window.lowerBound), .integer(window.upperBound))
         var samples: [Sample] = []
         while try statement.step() {
-            var metadata: [MetadataEntry] = []
-            if let zone = statement.text(7) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
-            if statement.int64(10) != 0 { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
             samples.append(
-                Sample(
-                    id: ContentID(digest: statement.blob(0)), metric: name, sourceName: statement.text(3) ?? "",
-                    sourceVersion: statement.text(4), device: statement.text(5),
-                    start: Instant(millisecondsSinceEpoch: statement.int64(1)),
-                    end: Instant(millisecondsSinceEpoch: statement.int64(2)),
-                    utcOffsetSeconds: statement.isNull(6) ? nil : Int32(statement.int64(6)),
-                    value: statement.isNull(8) ? nil : statement.double(8), category: statement.text(9),
-                    flags: SampleFlags(rawValue: Int(statement.int64(11))), metadata: metadata))
+                Self.sample(
+                    id: ContentID(digest: statement.blob(0)), metric: name, source: statement.text(3) ?? "",
+                    sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
+                    end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
+                    timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),
+                    category: statement.text(9), userEntered: statement.int64(10) != 0,
+                    flags: Int(statement.int64(11))))
         }
         return samples
     }

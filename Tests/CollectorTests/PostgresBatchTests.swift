@@ -10,7 +10,8 @@ import Testing
 
 /// Batches applied to the PostgreSQL storage and to the SQLite one answer byte for byte alike:
 /// new samples, a replay, another body under a used id, duplicates within a batch, deletions, a
-/// sample back after its deletion in the order they happened, a late deletion.
+/// sample back after its deletion in the order they happened, a late deletion; and compute the
+/// same daily rollups and sleep nights from them, before and after a new source order.
 @Suite(.serialized) struct PostgresBatchTests {
     static let steps = [
         WireFixtures.sample(
@@ -47,7 +48,7 @@ import Testing
         return script
     }
 
-    @Test func everyBatchIsAnsweredAsSQLiteAnswersIt() async throws {
+    @Test func everyBatchAndProjectionIsAnsweredAsSQLiteAnswersIt() async throws {
         let binaries = try #require(PostgresCluster.installedBinaries(), "PostgreSQL is not installed (make deps)")
         let cluster = try PostgresCluster(binaries: binaries)
         defer { cluster.stop() }
@@ -72,13 +73,30 @@ import Testing
                 let answered = try await postgres.apply(validated, user: "alice", bodyDigest: digest)
                 #expect(answered == expected, "batch \(batch.batchID)")
             }
+            // The projections both compute from those samples, before and after a new source order.
+            for preferred in [[], ["Oura", "Watch"]] {
+                #expect(try await sqlite.setSourcePriority(preferred, user: "alice") == !preferred.isEmpty)
+                #expect(try await postgres.setSourcePriority(preferred, user: "alice") == !preferred.isEmpty)
+                let from = CivilDate(year: 2025, month: 12, day: 30)!
+                let to = CivilDate(year: 2026, month: 1, day: 7)!
+                for metric in ["step_count", "sleep_analysis"] {
+                    let expected = try await sqlite.dailyRollups(user: "alice", metric: metric, from: from, to: to)
+                    #expect(!expected.isEmpty)
+                    #expect(
+                        try await postgres.dailyRollups(user: "alice", metric: metric, from: from, to: to) == expected)
+                }
+                let nights = try await sqlite.sleepNights(user: "alice", from: from, to: to)
+                #expect(!nights.isEmpty)
+                #expect(try await postgres.sleepNights(user: "alice", from: from, to: to) == nights)
+                #expect(try await postgres.dailyRollups(user: "bob", metric: "step_count", from: from, to: to) == [])
+                #expect(try await postgres.refreshProjections(limit: 1_000) == sqlite.refreshProjections(limit: 1_000))
+            }
             let rows = try await client.query("SELECT count(*) FROM samples", logger: Logger(label: "test"))
                 .collect()
             let count = try rows.first?.decode(Int64.self)
             #expect(count == 3)
-            #expect(try await postgres.setSourcePriority(["Oura"], user: "alice"))
-            #expect(try await !postgres.setSourcePriority(["Oura"], user: "alice"))
-            #expect(try await postgres.sourcePriority(user: "alice") == ["Oura"])
+            #expect(try await !postgres.setSourcePriority(["Oura", "Watch"], user: "alice"))
+            #expect(try await postgres.sourcePriority(user: "alice") == ["Oura", "Watch"])
             #expect(try await postgres.sourcePriority(user: "bob") == [])
         }
     }

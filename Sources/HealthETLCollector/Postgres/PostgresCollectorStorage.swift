@@ -5,8 +5,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// The collector's storage on PostgreSQL (in progress on this branch: batches and source
-/// priority; projections next). Any number of collectors may share the database: a batch is
+/// The collector's storage on PostgreSQL. Any number of collectors may share the database: a batch is
 /// claimed and applied in one transaction, so two collectors given the same batch store it once
 /// (the second waits on the first's claim and then replays its response), and a collector that
 /// dies mid-way leaves nothing behind (its transaction rolls back, the claim with it).

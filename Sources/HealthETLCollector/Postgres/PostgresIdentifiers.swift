@@ -37,4 +37,16 @@ actor PostgresIdentifiers {
         }
         return metrics.filter { names.contains($0.key) }
     }
+
+    /// The id of a metric some batch stored, `nil` when none did.
+    func existingMetric(_ name: String, client: PostgresClient, logger: Logger) async throws -> Int32? {
+        if let id = metrics[name] { return id }
+        for try await id in try await client.query("SELECT id FROM metrics WHERE name = \(name)", logger: logger)
+            .decode(Int32.self)
+        {
+            metrics[name] = id
+            return id
+        }
+        return nil
+    }
 }

@@ -1,0 +1,135 @@
+import HealthETLCore
+import NIOCore
+import PostgresNIO
+
+/// Recomputes projection keys on PostgreSQL with the same calculators (`Projector.project`) as
+/// the SQLite storage, inside the caller's transaction, which has already taken the keys out of
+/// `dirty_days`: a key dirtied again by a batch that commits meanwhile waits on that row and is
+/// dirty again afterwards, so nothing computed from an older view of the samples stays.
+struct PostgresProjector {
+    let catalog: MetricCatalog
+
+    func recompute(
+        user: Int64, metric: Int32, days: [Int64], connection: PostgresConnection, logger: Logger, now: Instant
+    ) async throws {
+        guard !days.isEmpty, let name = try await name(of: metric, connection: connection, logger: logger),
+            let definition = catalog.metric(named: name)?.definition
+        else { return }
+        let priority = SourcePriority(
+            preferred: try await preferred(user: user, connection: connection, logger: logger))
+        let longest = try await longest(user: user, metric: metric, connection: connection, logger: logger)
+        for run in Projector.runs(of: days.sorted()) {
+            let samples = try await load(
+                user: user, metric: metric, name: name, window: Projector.loadWindow(days: run, longest: longest),
+                connection: connection, logger: logger)
+            let result = Projector.project(samples, definition: definition, priority: priority, days: run)
+            try await replaceRollups(
+                result.rollups, user: user, metric: metric, days: run, connection: connection, logger: logger, now: now)
+            if let nights = result.nights {
+                try await replaceNights(
+                    nights, user: user, nights: Projector.nights(of: run), connection: connection, logger: logger,
+                    now: now)
+            }
+        }
+    }
+
+    private func name(of metric: Int32, connection: PostgresConnection, logger: Logger) async throws -> String? {
+        for try await name in try await connection.query(
+            "SELECT name FROM metrics WHERE id = \(metric)", logger: logger
+        )
+        .decode(String.self) {
+            return name
+        }
+        return nil
+    }
+
+    private func preferred(user: Int64, connection: PostgresConnection, logger: Logger) async throws -> [String] {
+        for try await text in try await connection.query(
+            "SELECT sources FROM source_priorities WHERE user_id = \(user)", logger: logger
+        ).decode(String.self) {
+            return SQLiteCollectorStorage.decodeSources(text)
+        }
+        return []
+    }
+
+    private func longest(user: Int64, metric: Int32, connection: PostgresConnection, logger: Logger) async throws
+        -> Int64
+    {
+        for try await longest in try await connection.query(
+            "SELECT longest_ms FROM spans WHERE user_id = \(user) AND metric_id = \(metric)", logger: logger
+        ).decode(Int64.self) {
+            return longest
+        }
+        return 0
+    }
+
+    private func load(
+        user: Int64, metric: Int32, name: String, window: Range<Int64>, connection: PostgresConnection, logger: Logger
+    ) async throws -> [Sample] {
+        let rows = try await connection.query(
+            """
+            SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
+                user_entered, flags
+            FROM samples WHERE user_id = \(user) AND metric_id = \(metric)
+                AND start_ms >= \(window.lowerBound) AND start_ms < \(window.upperBound)
+            """, logger: logger)
+        var samples: [Sample] = []
+        for try await row in rows {
+            let (id, start, end, source, version, device, offset, zone, value, category, entered, flags) =
+                try row.decode(
+                    (
+                        ByteBuffer, Int64, Int64, String, String?, String?, Int32?, String?, Double?, String?, Bool,
+                        Int32
+                    ).self)
+            samples.append(
+                Projector.sample(
+                    id: ContentID(digest: Array(id.readableBytesView)), metric: name, source: source,
+                    sourceVersion: version, device: device, start: start, end: end, utcOffset: offset, timeZone: zone,
+                    value: value, category: category, userEntered: entered, flags: Int(flags)))
+        }
+        return samples
+    }
+
+    private func replaceRollups(
+        _ rollups: [DailyRollup], user: Int64, metric: Int32, days: ClosedRange<Int64>, connection: PostgresConnection,
+        logger: Logger, now: Instant
+    ) async throws {
+        _ = try await connection.query(
+            """
+            DELETE FROM daily_rollups WHERE user_id = \(user) AND metric_id = \(metric)
+                AND day BETWEEN \(Int32(days.lowerBound)) AND \(Int32(days.upperBound))
+            """, logger: logger)
+        for rollup in rollups where days.contains(rollup.day.daysSinceEpoch) {
+            _ = try await connection.query(
+                """
+                INSERT INTO daily_rollups(user_id, metric_id, day, sum, avg, min, max, count, latest, sources,
+                    coverage_s, computed_ms)
+                VALUES (\(user), \(metric), \(Int32(rollup.day.daysSinceEpoch)), \(rollup.sum), \(rollup.average),
+                    \(rollup.minimum), \(rollup.maximum), \(Int32(rollup.count)), \(rollup.latest),
+                    \(JSONText.array(rollup.sources)), \(rollup.coverageSeconds), \(now.millisecondsSinceEpoch))
+                """, logger: logger)
+        }
+    }
+
+    private func replaceNights(
+        _ nights: [SleepNight], user: Int64, nights range: ClosedRange<Int64>, connection: PostgresConnection,
+        logger: Logger, now: Instant
+    ) async throws {
+        _ = try await connection.query(
+            """
+            DELETE FROM sleep_nights WHERE user_id = \(user)
+                AND night BETWEEN \(Int32(range.lowerBound)) AND \(Int32(range.upperBound))
+            """, logger: logger)
+        for night in nights where range.contains(night.night.daysSinceEpoch) {
+            _ = try await connection.query(
+                """
+                INSERT INTO sleep_nights(user_id, night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s,
+                    start_ms, end_ms, computed_ms)
+                VALUES (\(user), \(Int32(night.night.daysSinceEpoch)), \(night.source), \(night.inBedSeconds),
+                    \(night.asleepSeconds), \(night.coreSeconds), \(night.deepSeconds), \(night.remSeconds),
+                    \(night.awakeSeconds), \(night.start.millisecondsSinceEpoch), \(night.end.millisecondsSinceEpoch),
+                    \(now.millisecondsSinceEpoch))
+                """, logger: logger)
+        }
+    }
+}
