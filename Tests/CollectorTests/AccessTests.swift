@@ -12,8 +12,10 @@ import Testing
     static let walk = WireFixtures.sample(
         "step_count", source: "Watch", start: "2026-02-01T09:00:00Z", end: "2026-02-01T09:30:00Z", value: 3000)
 
-    @Test func aMissingOrWrongTokenIs401AndHealthzNeedsNone() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aMissingOrWrongTokenIs401AndHealthzNeedsNone(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("x", [Self.walk])))
             let missing = try await client.post(body, key: "x", token: nil)
             #expect(missing.status == .unauthorized)
@@ -29,8 +31,10 @@ import Testing
         }
     }
 
-    @Test func oneUserCannotSeeOrDeleteAnothersData() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func oneUserCannotSeeOrDeleteAnothersData(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("a-1", [Self.walk])).status == .ok)
             // Bob sees nothing of Alice's.
             #expect(
@@ -50,8 +54,10 @@ import Testing
         }
     }
 
-    @Test func aWrongMethodIs405WithAllowAndAnUnknownPathStays404() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aWrongMethodIs405WithAllowAndAnUnknownPathStays404(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let getBatches = try await client.get("/v1/batches")
             #expect(getBatches.status == .methodNotAllowed)
             #expect(getBatches.headers[.allow] == "POST")
@@ -125,8 +131,10 @@ import Testing
         }
     }
 
-    @Test func idleAndStalledConnectionsAreClosedSoTheCapNeverLocksOutHealthz() async throws {
-        try await harness.run(idleTimeoutSeconds: 0.5, maximumConnections: 8) { client in
+    @Test(arguments: CollectorBackend.allCases) func idleAndStalledConnectionsAreClosedSoTheCapNeverLocksOutHealthz(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend, idleTimeoutSeconds: 0.5, maximumConnections: 8) { client in
             let port = try #require(client.port)
             // More connections than the cap: some send nothing, some half a request head.
             let idle = try (0..<6).map { _ in try RawHTTPConnection(port: port) }

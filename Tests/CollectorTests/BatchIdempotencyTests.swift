@@ -15,8 +15,10 @@ import Testing
             "step_count", source: "Watch", start: "2026-01-05T11:00:00Z", end: "2026-01-05T11:10:00Z", value: 400),
     ]
 
-    @Test func aReplayReturnsTheFirstResponseAndStoresNothingTwice() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aReplayReturnsTheFirstResponseAndStoresNothingTwice(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let batch = WireFixtures.batch("b-1", Self.steps)
             let first = try await client.post(batch)
             #expect(first.status == .ok)
@@ -30,8 +32,10 @@ import Testing
         }
     }
 
-    @Test func theSameKeyWithAnotherBodyIs422() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func theSameKeyWithAnotherBodyIs422(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("b-2", [Self.steps[0]])).status == .ok)
             let changed = try await client.post(WireFixtures.batch("b-2", Self.steps))
             #expect(changed.status == .unprocessableContent)
@@ -40,8 +44,10 @@ import Testing
         }
     }
 
-    @Test func theSameKeyWhileTheFirstIsStillUploadingIs409() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func theSameKeyWhileTheFirstIsStillUploadingIs409(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let port = try #require(client.port)
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("slow", Self.steps)))
             // The first request sends its head and half its body, then stalls.
@@ -65,8 +71,10 @@ import Testing
         }
     }
 
-    @Test func aKeyThatDiffersFromTheBatchIDIsRefused() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aKeyThatDiffersFromTheBatchIDIsRefused(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("inner", Self.steps)))
             let response = try await client.post(body, key: "outer")
             #expect(response.status == .badRequest)
@@ -77,8 +85,10 @@ import Testing
         }
     }
 
-    @Test func itemsThatBreakHardRulesAreListedAndTheRestStored() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func itemsThatBreakHardRulesAreListedAndTheRestStored(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             var unknown = Self.steps[0]
             unknown.metric = "no_such_metric"
             let negative = WireFixtures.sample(
@@ -102,8 +112,10 @@ import Testing
         }
     }
 
-    @Test func extremeNumbersAreRefusedNotOverflowed() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func extremeNumbersAreRefusedNotOverflowed(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             var offset = Self.steps[0]
             offset.utcOffsetSeconds = Int.min
             var huge = Self.steps[1]
@@ -114,8 +126,10 @@ import Testing
         }
     }
 
-    @Test func absurdDatesAndSpansAreRefusedPerItemBeforeAnyDayIsSliced() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func absurdDatesAndSpansAreRefusedPerItemBeforeAnyDayIsSliced(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let forever = WireFixtures.sample(
                 "step_count", source: "Watch", start: "0001-01-01T00:00:00Z", end: "9999-12-31T00:00:00Z", value: 5)
             let fourYears = WireFixtures.sample(
@@ -128,8 +142,10 @@ import Testing
         }
     }
 
-    @Test func aDeletionRemovesTheSampleAndItStaysDeleted() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aDeletionRemovesTheSampleAndItStaysDeleted(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)
             let deletion = WireDeletion(id: Self.steps[0].id, metric: "step_count", start: Self.steps[0].start)
             let deleted = try await client.post(WireFixtures.batch("delete", [], deletions: [deletion]))
@@ -143,8 +159,10 @@ import Testing
 
     /// A deletion and the sample's return are applied in the order they happened at the source,
     /// whichever arrives first; a stale copy and an older return stay refused.
-    @Test func aSampleBackAfterItsDeletionIsTakenInTheOrderTheyHappened() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aSampleBackAfterItsDeletionIsTakenInTheOrderTheyHappened(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("add", Self.steps)).status == .ok)
             let first = WireDeletion(
                 id: Self.steps[0].id, metric: "step_count", start: Self.steps[0].start,

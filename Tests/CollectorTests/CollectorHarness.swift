@@ -8,6 +8,7 @@ import HealthETLWire
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PostgresNIO
 
 /// A real collector on a loopback port, with two users, over a fresh SQLite data directory.
 struct CollectorHarness {
@@ -25,23 +26,76 @@ struct CollectorHarness {
             atPath: tokensPath, contents: Data(tokens.utf8), attributes: [.posixPermissions: 0o600])
     }
 
-    /// Runs `body` against a live server; `maximumDecodedBytes` lowers the zstd limit for bomb tests.
+    /// The PostgreSQL database of this harness, made on its first run there (later runs, like a
+    /// restart, find the data the earlier ones left).
+    private let postgresDatabase = PostgresDatabaseName()
+
+    /// Runs `body` against a live server over `backend`; `maximumDecodedBytes` lowers the zstd
+    /// limit for bomb tests.
     func run<T: Sendable>(
-        maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20, idleTimeoutSeconds: Double = 15,
-        maximumConnections: Int? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> T
+        on backend: CollectorBackend = .sqlite, maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20,
+        idleTimeoutSeconds: Double = 15, maximumConnections: Int? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
         var configuration = CollectorConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory.child("data"), tokensPath: tokensPath,
             maximumBodyBytes: maximumBodyBytes, maximumDecodedBytes: maximumDecodedBytes)
         configuration.idleTimeoutSeconds = idleTimeoutSeconds
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
-        let storage = try SQLiteCollectorStorage(
-            directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
         var logger = Logger(label: "collector-test")
         logger.logLevel = .warning
-        let app = try Collector.application(
-            configuration: configuration, storage: storage, tokensPath: tokensPath, catalog: catalog, logger: logger)
-        return try await app.test(.live, body)
+        switch backend {
+        case .sqlite:
+            let storage = try SQLiteCollectorStorage(
+                directory: configuration.dataDirectory, users: ["alice", "bob"], catalog: catalog)
+            let app = try Collector.application(
+                configuration: configuration, storage: storage, tokensPath: tokensPath, catalog: catalog,
+                logger: logger)
+            return try await app.test(.live, body)
+        case .postgres:
+            let (cluster, database) = try postgresDatabase.get()
+            let client = PostgresClient(
+                configuration: .init(
+                    host: "127.0.0.1", port: cluster.port, username: cluster.user, password: nil, database: database,
+                    tls: .disable))
+            let (catalog, tokensPath, configuration, logger) = (self.catalog, self.tokensPath, configuration, logger)
+            return try await PostgresRunning.with(client) { client in
+                let storage = PostgresCollectorStorage(client: client, catalog: catalog, logger: logger)
+                try await storage.prepare(users: ["alice", "bob"])
+                let app = try Collector.application(
+                    configuration: configuration, storage: storage, tokensPath: tokensPath, catalog: catalog,
+                    logger: logger)
+                return try await app.test(.live, body)
+            }
+        }
+    }
+}
+
+/// A harness's database name, made once.
+final class PostgresDatabaseName: @unchecked Sendable {
+    private var made: (PostgresCluster, String)?
+
+    func get() throws -> (PostgresCluster, String) {
+        if let made { return made }
+        let made = try SharedPostgresCluster.newDatabase()
+        self.made = made
+        return made
+    }
+}
+
+/// Runs a body while a `PostgresClient` runs.
+enum PostgresRunning {
+    static func with<T: Sendable>(_ client: PostgresClient, _ body: @Sendable (PostgresClient) async throws -> T)
+        async throws -> T
+    {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                await client.run()
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
     }
 }
 

@@ -12,8 +12,8 @@ import Testing
     static let sample = WireFixtures.sample(
         "heart_rate", source: "Watch", start: "2026-03-01T08:00:00Z", end: "2026-03-01T08:00:00Z", value: 64)
 
-    @Test func aValidZstdBodyIsStored() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aValidZstdBodyIsStored(_ backend: CollectorBackend) async throws {
+        try await harness.run(on: backend) { client in
             let response = try await client.post(WireFixtures.batch("z", [Self.sample]), zstd: true)
             #expect(response.status == .ok)
             #expect(response.batchResponse?.accepted == 1)
@@ -21,8 +21,10 @@ import Testing
         }
     }
 
-    @Test func aCorruptOrTruncatedFrameIs400() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aCorruptOrTruncatedFrameIs400(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("z", [Self.sample])))
             var frame = try ZstdFrame.compress(body, level: 3)
             let truncated = Array(frame.dropLast(6))
@@ -41,9 +43,9 @@ import Testing
         }
     }
 
-    @Test func aBombOverTheLimitIs413() async throws {
+    @Test(arguments: CollectorBackend.allCases) func aBombOverTheLimitIs413(_ backend: CollectorBackend) async throws {
         // 64 MiB of zeros compress to a few KiB; the limit here is 8 MiB.
-        try await harness.run(maximumDecodedBytes: 8 << 20) { client in
+        try await harness.run(on: backend, maximumDecodedBytes: 8 << 20) { client in
             let bomb = try ZstdFrame.compress([UInt8](repeating: 0x20, count: 64 << 20), level: 19)
             #expect(bomb.count < 64 << 10)
             var headers = BatchHeaders.make(key: "bomb")
@@ -55,8 +57,8 @@ import Testing
         }
     }
 
-    @Test func aBodyOverTheLimitIs413() async throws {
-        try await harness.run(maximumBodyBytes: 1 << 20) { client in
+    @Test(arguments: CollectorBackend.allCases) func aBodyOverTheLimitIs413(_ backend: CollectorBackend) async throws {
+        try await harness.run(on: backend, maximumBodyBytes: 1 << 20) { client in
             let samples = (0..<12_000).map { index in
                 WireFixtures.sample(
                     "heart_rate", source: "Watch \(index)", start: "2026-03-01T08:00:00Z", end: "2026-03-01T08:00:00Z",
@@ -89,8 +91,10 @@ import Testing
         }
     }
 
-    @Test func aWrongTypeNamesTheFieldButNotTheValue() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aWrongTypeNamesTheFieldButNotTheValue(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             let body =
                 #"{"batch_id":"t","samples":[{"id":"00","metric":"heart_rate","source":"W","start":"2026-03-01T08:00:00Z","end":"2026-03-01T08:00:00Z","value":"sixty-four"}],"deletions":[]}"#
             let response = try await client.post(Array(body.utf8), key: "t")
@@ -100,8 +104,10 @@ import Testing
         }
     }
 
-    @Test func otherMediaTypesAndEncodingsAre415() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func otherMediaTypesAndEncodingsAre415(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             let body = Array(try JSONEncoder().encode(WireFixtures.batch("m", [Self.sample])))
             #expect(try await client.post(body, key: "m", contentType: "text/plain").status == .unsupportedMediaType)
             var headers = BatchHeaders.make(key: "m")

@@ -63,7 +63,7 @@ import Testing
                 host: "127.0.0.1", port: cluster.port, username: cluster.user, password: nil, database: "batches",
                 tls: .disable))
         let validator = BatchValidator(catalog: catalog)
-        try await PostgresMigratorTests.running(client) { client in
+        try await PostgresRunning.with(client) { client in
             let postgres = PostgresCollectorStorage(
                 client: client, catalog: catalog, clock: clock, logger: Logger(label: "test"))
             try await postgres.prepare(users: ["alice", "bob"])

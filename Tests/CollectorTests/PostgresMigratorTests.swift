@@ -21,7 +21,7 @@ import Testing
         let applied = try await withThrowingTaskGroup(of: [String].self) { group in
             for client in clients {
                 group.addTask {
-                    try await Self.running(client) {
+                    try await PostgresRunning.with(client) {
                         try await PostgresMigrator(migrations: PostgresCollectorSchema.migrations).migrate(
                             $0, logger: logger)
                     }
@@ -33,20 +33,5 @@ import Testing
         }
         #expect(applied.flatMap { $0 }.sorted() == PostgresCollectorSchema.migrations.map(\.name).sorted())
         #expect(applied.filter(\.isEmpty).count == 2)
-    }
-
-    /// Runs `body` with `client` running, then stops it.
-    static func running<T: Sendable>(_ client: PostgresClient, _ body: @Sendable (PostgresClient) async throws -> T)
-        async throws -> T
-    {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                await client.run()
-                return nil
-            }
-            let result = try await body(client)
-            group.cancelAll()
-            return result
-        }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite struct ProjectionAPITests {
     let harness = try! CollectorHarness()
 
-    @Test func overlappingStepSourcesAreNotCountedTwice() async throws {
+    @Test(arguments: CollectorBackend.allCases) func overlappingStepSourcesAreNotCountedTwice(
+        _ backend: CollectorBackend
+    ) async throws {
         // Watch 10:00–10:10, 600 steps; phone 10:05–10:15, 300 steps (30 a minute).
         // 10:00–10:05 watch 300; 10:05–10:10 the watch wins, 300; 10:10–10:15 only the phone,
         // 300 × 5/10 = 150. Total 750, not 900.
@@ -16,7 +18,7 @@ import Testing
             "step_count", source: "Apple Watch", start: "2026-01-05T10:00:00Z", end: "2026-01-05T10:10:00Z", value: 600)
         let phone = WireFixtures.sample(
             "step_count", source: "iPhone", start: "2026-01-05T10:05:00Z", end: "2026-01-05T10:15:00Z", value: 300)
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("steps", [phone, watch])).status == .ok)
             let days = try await client.daily("step_count", "2026-01-01", "2026-01-31")
             #expect(days.count == 1)
@@ -28,7 +30,9 @@ import Testing
         }
     }
 
-    @Test func aSampleSpanningMidnightIsSplitByItsLocalDays() async throws {
+    @Test(arguments: CollectorBackend.allCases) func aSampleSpanningMidnightIsSplitByItsLocalDays(
+        _ backend: CollectorBackend
+    ) async throws {
         // 23:30–00:30 UTC, 120 kcal: 60 on each UTC day. The same hour recorded at +01:00 is
         // 00:30–01:30 local: all of it on the 6th.
         let utc = WireFixtures.sample(
@@ -38,7 +42,7 @@ import Testing
             "basal_energy_burned", source: "Apple Watch", start: "2026-01-05T23:30:00Z", end: "2026-01-06T00:30:00Z",
             value: 120,
             offset: 3600)
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("midnight", [utc, paris])).status == .ok)
             let active = try await client.daily("active_energy_burned", "2026-01-05", "2026-01-06")
             #expect(active.map(\.day) == ["2026-01-05", "2026-01-06"])
@@ -49,13 +53,15 @@ import Testing
         }
     }
 
-    @Test func discreteMetricsGetStatistics() async throws {
+    @Test(arguments: CollectorBackend.allCases) func discreteMetricsGetStatistics(_ backend: CollectorBackend)
+        async throws
+    {
         let readings = [(8, 60.0), (12, 90.0), (20, 75.0)].map { hour, bpm in
             WireFixtures.sample(
                 "heart_rate", source: "Apple Watch", start: "2026-01-05T\(hour):00:00Z",
                 end: "2026-01-05T\(hour):00:00Z", value: bpm)
         }
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("hr", readings)).status == .ok)
             let day = try #require(try await client.daily("heart_rate", "2026-01-05", "2026-01-05").first)
             #expect(day.avg == 75 && day.min == 60 && day.max == 90 && day.count == 3 && day.latest == 75)
@@ -63,7 +69,9 @@ import Testing
         }
     }
 
-    @Test func aNightWithGenericAsleepAndStagesFromTwoSources() async throws {
+    @Test(arguments: CollectorBackend.allCases) func aNightWithGenericAsleepAndStagesFromTwoSources(
+        _ backend: CollectorBackend
+    ) async throws {
         func sleep(_ source: String, _ stage: String, _ start: String, _ end: String) -> WireSample {
             WireFixtures.sample("sleep_analysis", source: source, start: start, end: end, category: stage)
         }
@@ -82,7 +90,7 @@ import Testing
             sleep("AutoSleep", "in_bed", "2026-01-05T21:30:00Z", "2026-01-06T06:30:00Z"),
             sleep("AutoSleep", "asleep_unspecified", "2026-01-05T22:00:00Z", "2026-01-06T06:00:00Z"),
         ]
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             #expect(try await client.post(WireFixtures.batch("night", other + watch)).status == .ok)
             let nights = try await client.sleep("2026-01-05", "2026-01-07")
             #expect(nights.count == 1)
@@ -100,8 +108,8 @@ import Testing
         }
     }
 
-    @Test func queriesAreChecked() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func queriesAreChecked(_ backend: CollectorBackend) async throws {
+        try await harness.run(on: backend) { client in
             for uri in [
                 "/v1/projections/daily?from=2026-01-01&to=2026-01-02",
                 "/v1/projections/daily?metric=nope&from=2026-01-01&to=2026-01-02",

@@ -34,15 +34,17 @@ import Testing
         sleep("AutoSleep", "asleep_unspecified", "2026-01-04T22:00:00Z", "2026-01-05T06:00:00Z"),
     ]
 
-    @Test func aPutIsAnsweredBackAndKeptAcrossRestarts() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aPutIsAnsweredBackAndKeptAcrossRestarts(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             #expect(try await client.priority() == [])
             let put = try await client.putPriority(["iPhone", "Oura"])
             #expect(put.status == .ok)
             #expect(put.json["sources"] as? [String] == ["iPhone", "Oura"])
             #expect(try await client.priority() == ["iPhone", "Oura"])
         }
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             let restarted = try await client.priority()
             #expect(restarted == ["iPhone", "Oura"])
             #expect(try await client.putPriority([]).status == .ok)
@@ -50,9 +52,11 @@ import Testing
         }
     }
 
-    @Test func aPriorityTheRulesRefuseChangesNothing() async throws {
+    @Test(arguments: CollectorBackend.allCases) func aPriorityTheRulesRefuseChangesNothing(_ backend: CollectorBackend)
+        async throws
+    {
         let longest = String(repeating: "é", count: 200)
-        try await harness.run { client in
+        try await harness.run(on: backend) { client in
             #expect(try await client.putPriority(["Oura"]).status == .ok)
             let refused: [[String]] = [
                 (0...100).map { "Source \($0)" },
@@ -95,8 +99,10 @@ import Testing
         }
     }
 
-    @Test func eachUserHasTheirOwnPriority() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func eachUserHasTheirOwnPriority(_ backend: CollectorBackend)
+        async throws
+    {
+        try await harness.run(on: backend) { client in
             let steps = WireFixtures.batch("steps", [Self.watch, Self.phone])
             let stored = try await client.post(steps)
             #expect(stored.status == .ok)
@@ -114,8 +120,10 @@ import Testing
         }
     }
 
-    @Test func aNewOrderRecomputesRollupsAndNightsAlreadyComputed() async throws {
-        try await harness.run { client in
+    @Test(arguments: CollectorBackend.allCases) func aNewOrderRecomputesRollupsAndNightsAlreadyComputed(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
             let stored = try await client.post(
                 WireFixtures.batch("day", [Self.watch, Self.phone] + Self.night))
             #expect(stored.status == .ok)

@@ -30,6 +30,11 @@ public final class PostgresCollectorStorage: Sendable {
     public func prepare(users: [String]) async throws {
         try await PostgresMigrator(migrations: PostgresCollectorSchema.migrations).migrate(client, logger: logger)
         try await identifiers.register(users: users, client: client, logger: logger)
+        // Every user has a priority row, empty until set: what projections lock to order
+        // themselves with a change of it (`PostgresProjector`).
+        _ = try await client.query(
+            "INSERT INTO source_priorities(user_id, sources, updated_ms) SELECT id, '[]', 0 FROM users ON CONFLICT DO NOTHING",
+            logger: logger)
     }
 
     public func apply(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {

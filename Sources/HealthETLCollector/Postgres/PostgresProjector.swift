@@ -44,8 +44,10 @@ struct PostgresProjector {
     }
 
     private func preferred(user: Int64, connection: PostgresConnection, logger: Logger) async throws -> [String] {
+        // FOR SHARE: a new order being stored waits for this computation to commit, and then marks
+        // what it computed dirty again (every user has a row from the start, so there is one to lock).
         for try await text in try await connection.query(
-            "SELECT sources FROM source_priorities WHERE user_id = \(user)", logger: logger
+            "SELECT sources FROM source_priorities WHERE user_id = \(user) FOR SHARE", logger: logger
         ).decode(String.self) {
             return SQLiteCollectorStorage.decodeSources(text)
         }
