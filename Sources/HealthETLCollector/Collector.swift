@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import PostgresNIO
 
 /// `healthetl serve`: the collector's HTTP application — routes, authentication, access log,
 /// background projection refresh — over a `CollectorStorage`.
@@ -16,6 +17,12 @@ public enum Collector {
     ) async throws {
         let tokens = try TokenFile(path: configuration.tokensPath)
         let authenticator = Authenticator(tokens)
+        if let url = configuration.databaseURL {
+            return try await runOnPostgres(
+                url: try PostgresURL(url, connections: configuration.databaseConnections),
+                configuration: configuration, authenticator: authenticator, catalog: catalog, logger: logger,
+                onListening: onListening)
+        }
         let storage = try SQLiteCollectorStorage(
             directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
             clock: configuration.clock)
@@ -24,6 +31,32 @@ public enum Collector {
             logger: logger,
             onListening: onListening)
         try await app.runService()
+    }
+
+    /// Serves over PostgreSQL: the pool runs beside the server, the schema is migrated (once,
+    /// however many collectors start together) and the users registered before the first request.
+    private static func runOnPostgres(
+        url: PostgresURL, configuration: CollectorConfiguration, authenticator: Authenticator, catalog: MetricCatalog,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let storage = PostgresCollectorStorage(
+                client: client, catalog: catalog, clock: configuration.clock, logger: logger)
+            do {
+                try await storage.prepare(users: authenticator.users)
+            } catch {
+                throw CollectorError(
+                    "cannot use the database \(url.redacted): \(String(reflecting: error)); check the URL, that the server runs and that the role may create tables"
+                )
+            }
+            let app = application(
+                configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
+                logger: logger, onListening: onListening)
+            try await app.runService()
+        }
     }
 
     /// The application over any storage (tests run it live on a loopback port).

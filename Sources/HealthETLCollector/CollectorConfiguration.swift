@@ -24,6 +24,10 @@ public struct CollectorConfiguration: Sendable {
     /// Connections served at once; more wait in the listen backlog. Below the open-file limit, so
     /// the collector never runs out of descriptors for its database and never spins on accept.
     public var maximumConnections = CollectorConfiguration.connectionCapForFileLimit()
+    /// A PostgreSQL URL to keep the data in instead of the embedded SQLite database.
+    public var databaseURL: String?
+    /// The PostgreSQL connection pool's largest size.
+    public var databaseConnections = 20
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,

@@ -48,6 +48,15 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             valueName: "n"))
     var maxConnections: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the data in PostgreSQL instead of the embedded SQLite database (default: $HEALTHETL_DATABASE_URL).",
+            valueName: "postgres://user@host/db"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("PostgreSQL connections in the pool, at most.", valueName: "n"))
+    var databasePool = 20
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
@@ -55,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        guard databasePool >= 1 else { throw ValidationError("--database-pool must be at least 1") }
     }
 
     func run() async throws {
@@ -65,6 +75,9 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
         if let maxConnections { configuration.maximumConnections = maxConnections }
+        configuration.databaseURL =
+            database ?? ProcessInfo.processInfo.environment["HEALTHETL_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.databaseConnections = databasePool
         let catalog = try global.loadCatalog()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = {
@@ -74,10 +87,11 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         }()
 
         let host = host
+        let place = try configuration.databaseURL.map { try PostgresURL($0, connections: 1).redacted } ?? dataDirectory
         do {
             try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
                 // Unbuffered: scripts and tests wait for this line to learn the port.
-                let line = "healthetl collector listening on http://\(host):\(port) (data in \(dataDirectory))\n"
+                let line = "healthetl collector listening on http://\(host):\(port) (data in \(place))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let error as CollectorError {

@@ -14,7 +14,7 @@ actor PostgresPartitions {
         for start in starts { months.insert(Self.month(of: start)) }
         for month in months.subtracting(known).sorted() {
             let (from, to) = Self.bounds(of: month)
-            let name = "samples_m\(month < 0 ? "n\(-month)" : String(month))"
+            let name = Self.name(of: month)
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Int64(0x6865_7470_0000_0000) + month))", logger: logger)
@@ -27,6 +27,12 @@ actor PostgresPartitions {
             }
             known.insert(month)
         }
+    }
+
+    /// `samples_2026_01`: the partition of a month.
+    static func name(of month: Int64) -> String {
+        let (years, months) = month.floorDivided(by: 12)
+        return "samples_\(1970 + years)_" + (months < 9 ? "0" : "") + String(months + 1)
     }
 
     /// Months since January 1970 (negative before).
