@@ -2,7 +2,7 @@
 # `make demo` and `make test` install the Debian packages they need when they are missing.
 
 SWIFT       ?= swift
-APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev pkg-config
+APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev pkg-config postgresql
 STRICT       = -Xswiftc -warnings-as-errors
 DEMO_STORE  ?= $(CURDIR)/.demo-store
 BIN          = .build/debug/healthetl
