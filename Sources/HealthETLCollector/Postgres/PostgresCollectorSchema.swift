@@ -76,6 +76,37 @@ enum PostgresCollectorSchema {
                     user_id bigint PRIMARY KEY, sources text NOT NULL, updated_ms bigint NOT NULL
                 )
                 """,
-            ])
+            ]),
+        // Views for charting tools (Grafana's PostgreSQL data source): names instead of ids, days
+        // as dates, times as timestamps, each metric's canonical unit.
+        Migration(
+            name: "0002_views",
+            sql: [
+                "ALTER TABLE metrics ADD COLUMN unit text",
+                """
+                CREATE VIEW samples_local AS
+                SELECT u.name AS user_name, m.name AS metric, m.unit, s.source, s.device,
+                    to_timestamp(s.start_ms / 1000.0) AS start_time, to_timestamp(s.end_ms / 1000.0) AS end_time,
+                    (to_timestamp((s.start_ms / 1000.0) + coalesce(s.utc_offset_s, 0)) AT TIME ZONE 'UTC')
+                        AS local_start, s.utc_offset_s, s.time_zone, s.value, s.category, s.user_entered
+                FROM samples s JOIN users u ON u.id = s.user_id JOIN metrics m ON m.id = s.metric_id
+                """,
+                """
+                CREATE VIEW daily_rollups_v AS
+                SELECT u.name AS user_name, m.name AS metric, m.unit, date '1970-01-01' + r.day AS day,
+                    (date '1970-01-01' + r.day)::timestamp AS time, r.sum, r.avg, r.min, r.max, r.count, r.latest,
+                    r.sources, r.coverage_s, to_timestamp(r.computed_ms / 1000.0) AS computed_at
+                FROM daily_rollups r JOIN users u ON u.id = r.user_id JOIN metrics m ON m.id = r.metric_id
+                """,
+                """
+                CREATE VIEW sleep_nights_v AS
+                SELECT u.name AS user_name, date '1970-01-01' + n.night AS night,
+                    (date '1970-01-01' + n.night)::timestamp AS time, n.source,
+                    n.in_bed_s / 3600 AS in_bed_h, n.asleep_s / 3600 AS asleep_h, n.core_s / 3600 AS core_h,
+                    n.deep_s / 3600 AS deep_h, n.rem_s / 3600 AS rem_h, n.awake_s / 3600 AS awake_h,
+                    to_timestamp(n.start_ms / 1000.0) AS start_time, to_timestamp(n.end_ms / 1000.0) AS end_time
+                FROM sleep_nights n JOIN users u ON u.id = n.user_id
+                """,
+            ]),
     ]
 }

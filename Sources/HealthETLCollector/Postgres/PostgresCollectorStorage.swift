@@ -41,7 +41,8 @@ public final class PostgresCollectorStorage: Sendable {
         let now = now()
         let user = try await identifiers.user(name)
         let metrics = try await identifiers.metrics(
-            Set(batch.samples.map(\.metric) + batch.deletions.map(\.metric)), client: client, logger: logger)
+            Set(batch.samples.map(\.metric) + batch.deletions.map(\.metric)), catalog: catalog, client: client,
+            logger: logger)
         try await partitions.ensure(batch.samples.map(\.start), client: client, logger: logger)
         let logger = logger
         return try await client.withTransaction(logger: logger) { connection in

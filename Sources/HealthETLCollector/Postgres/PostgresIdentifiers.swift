@@ -1,3 +1,4 @@
+import HealthETLCore
 import PostgresNIO
 
 /// User and metric ids by name, read or made once per process: rows are only ever added, so a
@@ -24,11 +25,16 @@ actor PostgresIdentifiers {
         return id
     }
 
-    /// The ids of `names`, made for those not seen before.
-    func metrics(_ names: Set<String>, client: PostgresClient, logger: Logger) async throws -> [String: Int32] {
+    /// The ids of `names`, made for those not seen before (with the metric's canonical unit, for
+    /// the views).
+    func metrics(_ names: Set<String>, catalog: MetricCatalog, client: PostgresClient, logger: Logger) async throws
+        -> [String: Int32]
+    {
         for name in names where metrics[name] == nil {
+            let unit = catalog.metric(named: name)?.definition.ucumUnit
             _ = try await client.query(
-                "INSERT INTO metrics(name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING", logger: logger)
+                "INSERT INTO metrics(name, unit) VALUES (\(name), \(unit)) ON CONFLICT (name) DO NOTHING",
+                logger: logger)
             for try await id in try await client.query("SELECT id FROM metrics WHERE name = \(name)", logger: logger)
                 .decode(Int32.self)
             {
