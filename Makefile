@@ -15,7 +15,7 @@ SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip Sha
 
 FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
 
-.PHONY: deps build test lint api-fuzz demo bench format clean
+.PHONY: deps build test lint api-fuzz demo demo-postgres bench format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -43,10 +43,13 @@ test: lint build
 	$(SWIFT) test --skip-build --skip HealthETLEndToEndTests $(SHARED_SKIP)
 	$(SWIFT) test --skip-build --filter HealthETLEndToEndTests $(SHARED_SKIP)
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
+	API_FUZZ_POSTGRES=1 HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
-## api-fuzz: bounded schemathesis run of Docs/openapi.yaml against the built collector (fails on a 5xx or a schema mismatch)
+## api-fuzz: bounded schemathesis run of Docs/openapi.yaml against the built collector, on SQLite and on a throwaway
+##           PostgreSQL cluster (fails on a 5xx or a schema mismatch)
 api-fuzz: build
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
+	API_FUZZ_POSTGRES=1 HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
 ## demo: the main job — import the bundled sample exports (Apple Health, Health Connect) into a throwaway store in .demo-store,
 ##       then ship it to a throwaway local collector and print a week of daily rollups
@@ -63,6 +66,14 @@ demo: build
 	@echo
 	./scripts/demo-upload.sh $(BIN) "$(DEMO_STORE)"
 
+## demo-postgres: the demo with the collector on PostgreSQL: a throwaway cluster (initdb into a temporary
+##                 directory), stopped and removed at the end
+demo-postgres: build
+	@rm -rf "$(DEMO_STORE)"
+	$(BIN) --store "$(DEMO_STORE)" import SampleExports/apple-health-sample.zip
+	@echo
+	./scripts/demo-postgres.sh $(BIN) "$(DEMO_STORE)"
+
 ## bench: release-build benchmarks (the build includes healthetl-ingest-bench, the collector's HTTP client)
 bench: deps
 	$(SWIFT) build -c release $(STRICT)
@@ -72,6 +83,7 @@ bench: deps
 	./Benchmarks/upload-bench.sh
 	./Benchmarks/health-connect-bench.sh
 	./Benchmarks/health-auto-export-bench.sh
+	./Benchmarks/postgres-bench.sh
 
 ## lint: the committed .swift-format, strictly: any finding fails
 lint:

@@ -11,7 +11,9 @@ chmod 700 "$STORE" "$COLLECTOR"
 TOKEN="demo-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
 (umask 077 && printf 'demo %s\n' "$TOKEN" >"$COLLECTOR/tokens" && printf '%s\n' "$TOKEN" >"$STORE/token")
 
-"$BIN" serve --port 0 --data "$COLLECTOR" --tokens "$COLLECTOR/tokens" >"$COLLECTOR/serve.out" 2>"$COLLECTOR/serve.log" &
+# DEMO_DATABASE (set by demo-postgres.sh) keeps the collector's data in PostgreSQL instead.
+"$BIN" serve --port 0 --data "$COLLECTOR" --tokens "$COLLECTOR/tokens" ${DEMO_DATABASE:+--database "$DEMO_DATABASE"} \
+    >"$COLLECTOR/serve.out" 2>"$COLLECTOR/serve.log" &
 SERVER=$!
 trap 'kill -TERM $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT
 URL=

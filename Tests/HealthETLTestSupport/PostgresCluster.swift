@@ -51,6 +51,17 @@ public final class PostgresCluster: @unchecked Sendable {
         try Self.run(binaries + "/createdb", ["-h", directory, "-p", String(port), "-U", user, name])
     }
 
+    /// Runs one SQL statement with `psql` and returns its rows, one per line, fields joined by `|`.
+    public func sql(_ statement: String, database: String) throws -> [String] {
+        let output = try Self.run(
+            binaries + "/psql",
+            [
+                "-h", directory, "-p", String(port), "-U", user, "-d", database, "-At", "-v", "ON_ERROR_STOP=1", "-c",
+                statement,
+            ])
+        return output.split(separator: "\n").map(String.init)
+    }
+
     /// Stops the server at once and removes its directory.
     public func stop() {
         _ = try? Self.run(binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"])

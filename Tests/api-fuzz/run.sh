@@ -11,6 +11,7 @@
 #   API_FUZZ_MAX_EXAMPLES   test cases per operation and phase (default 50)
 #   API_FUZZ_TIMEOUT        hard limit on the whole schemathesis run, seconds (default 240)
 #   API_FUZZ_SEED           replay a run by its seed (printed at the end of every run)
+#   API_FUZZ_POSTGRES=1     serve from a throwaway PostgreSQL cluster instead of SQLite
 #
 # The JUnit report and the server's log are left in .build/api-fuzz-report/. The last line printed
 # is `N passed, N failed`, counting API operations (skipped ones in neither).
@@ -49,11 +50,15 @@ fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/healthetl-api-fuzz.XXXXXX")"
 server_pid=""
+database=()
+# shellcheck source=scripts/throwaway-postgres.sh
+source "$(dirname "$0")/../../scripts/throwaway-postgres.sh"
 cleanup() {
     if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
         kill -TERM "$server_pid" 2>/dev/null || true
         wait "$server_pid" 2>/dev/null || true
     fi
+    throwaway_postgres_stop
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -68,8 +73,15 @@ token="$("$venv/bin/python" -c 'import secrets; print(secrets.token_hex(32))')"
 (umask 077 && printf 'fuzz %s\n' "$token" > "$work/tokens")
 chmod 600 "$work/tokens"
 
+if [[ "${API_FUZZ_POSTGRES:-0}" == 1 ]]; then
+    chmod 755 "$work"
+    throwaway_postgres_start "$work/postgres"
+    database=(--database "$(throwaway_postgres_database fuzz)")
+    echo "api-fuzz: the collector's data in a throwaway PostgreSQL cluster"
+fi
+
 # The collector on a free loopback port; it prints its address once it listens.
-"$bin" serve --host 127.0.0.1 --port 0 --data "$work/data" --tokens "$work/tokens" \
+"$bin" serve --host 127.0.0.1 --port 0 --data "$work/data" --tokens "$work/tokens" "${database[@]}" \
     > "$work/server.out" 2> "$report/server.log" &
 server_pid=$!
 port=""

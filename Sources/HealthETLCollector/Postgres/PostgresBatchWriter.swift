@@ -96,8 +96,11 @@ struct PostgresBatchWriter {
         _ = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
-                    DELETE FROM \(table) t USING unnest($2::integer[], $3::bigint[], $4::bytea[]) AS k(metric, start, id)
-                    WHERE t.user_id = $1 AND t.metric_id = k.metric AND t.start_ms = k.start AND t.id = k.id
+                    DELETE FROM \(table) WHERE (user_id, metric_id, start_ms, id) IN (
+                        SELECT t.user_id, t.metric_id, t.start_ms, t.id FROM \(table) t
+                        JOIN unnest($2::integer[], $3::bigint[], $4::bytea[]) AS k(metric, start, id)
+                            ON t.user_id = $1 AND t.metric_id = k.metric AND t.start_ms = k.start AND t.id = k.id
+                        ORDER BY t.metric_id, t.start_ms, t.id FOR UPDATE OF t)
                     """,
                 binds: try Self.binds(user, metrics, starts, ids)), logger: logger)
     }
@@ -110,6 +113,7 @@ struct PostgresBatchWriter {
             """
             INSERT INTO spans(user_id, metric_id, longest_ms)
             SELECT \(user), m, l FROM unnest(\(metrics)::integer[], \(metrics.map { longest[$0]! })::bigint[]) AS s(m, l)
+            ORDER BY m
             ON CONFLICT (user_id, metric_id) DO UPDATE SET longest_ms = greatest(spans.longest_ms, excluded.longest_ms)
             """, logger: logger)
         return longest
@@ -153,6 +157,7 @@ struct PostgresBatchWriter {
                 FROM unnest(\(kept.map(\.metric))::integer[], \(kept.map(\.start))::bigint[],
                     \(kept.map { ByteBuffer(bytes: $0.id.bytes) })::bytea[], \(kept.map { applied[$0]! })::bigint[])
                     AS k(metric, start, id, deleted)
+                ORDER BY k.metric, k.start, k.id
                 ON CONFLICT (user_id, metric_id, start_ms, id) DO UPDATE SET source_deleted_ms =
                     greatest(coalesce(deletions.source_deleted_ms, excluded.source_deleted_ms), excluded.source_deleted_ms)
                 """, logger: logger)
@@ -182,6 +187,7 @@ struct PostgresBatchWriter {
             """
             INSERT INTO dirty_days(user_id, metric_id, day)
             SELECT \(user), m, d FROM unnest(\(list.map { Int32($0.metric) })::integer[], \(list.map { Int32($0.day) })::integer[]) AS k(m, d)
+            ORDER BY m, d
             ON CONFLICT DO NOTHING
             """, logger: logger)
     }

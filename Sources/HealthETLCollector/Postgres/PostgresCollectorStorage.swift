@@ -37,7 +37,32 @@ public final class PostgresCollectorStorage: Sendable {
             logger: logger)
     }
 
+    /// Attempts of one batch when PostgreSQL cancels its transaction to break a deadlock or a
+    /// serialization conflict (the whole transaction rolled back, so trying again is safe).
+    static let attempts = 5
+
     public func apply(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {
+        var attempt = 1
+        while true {
+            do {
+                return try await applyOnce(batch, user: name, bodyDigest: bodyDigest)
+            } catch let error where attempt < Self.attempts && Self.isTransient(error) {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int64.random(in: 5...(20 * Int64(attempt)))))
+            }
+        }
+    }
+
+    /// A deadlock (40P01) or serialization failure (40001): PostgreSQL's own advice is to retry.
+    static func isTransient(_ error: any Error) -> Bool {
+        let found = (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.commitError } ?? error
+        guard let psql = found as? PSQLError, let state = psql.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+
+    private func applyOnce(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws
+        -> BatchOutcome
+    {
         let now = now()
         let user = try await identifiers.user(name)
         let metrics = try await identifiers.metrics(

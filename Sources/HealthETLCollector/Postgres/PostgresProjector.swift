@@ -101,16 +101,29 @@ struct PostgresProjector {
             DELETE FROM daily_rollups WHERE user_id = \(user) AND metric_id = \(metric)
                 AND day BETWEEN \(Int32(days.lowerBound)) AND \(Int32(days.upperBound))
             """, logger: logger)
-        for rollup in rollups where days.contains(rollup.day.daysSinceEpoch) {
-            _ = try await connection.query(
-                """
-                INSERT INTO daily_rollups(user_id, metric_id, day, sum, avg, min, max, count, latest, sources,
-                    coverage_s, computed_ms)
-                VALUES (\(user), \(metric), \(Int32(rollup.day.daysSinceEpoch)), \(rollup.sum), \(rollup.average),
-                    \(rollup.minimum), \(rollup.maximum), \(Int32(rollup.count)), \(rollup.latest),
-                    \(JSONText.array(rollup.sources)), \(rollup.coverageSeconds), \(now.millisecondsSinceEpoch))
-                """, logger: logger)
+        let kept = rollups.filter { days.contains($0.day.daysSinceEpoch) }
+        guard !kept.isEmpty else { return }
+        // One statement for the run; the nullable statistics travel with a mask of which are absent.
+        let absent = kept.map { rollup -> Int32 in
+            [rollup.sum, rollup.average, rollup.minimum, rollup.maximum, rollup.latest].enumerated().reduce(0) {
+                $0 | ($1.element == nil ? 1 << Int32($1.offset) : 0)
+            }
         }
+        _ = try await connection.query(
+            """
+            INSERT INTO daily_rollups(user_id, metric_id, day, sum, avg, min, max, count, latest, sources,
+                coverage_s, computed_ms)
+            SELECT \(user), \(metric), r.day, CASE WHEN r.absent & 1 = 0 THEN r.sum END,
+                CASE WHEN r.absent & 2 = 0 THEN r.avg END, CASE WHEN r.absent & 4 = 0 THEN r.min END,
+                CASE WHEN r.absent & 8 = 0 THEN r.max END, r.count, CASE WHEN r.absent & 16 = 0 THEN r.latest END,
+                r.sources, r.coverage, \(now.millisecondsSinceEpoch)
+            FROM unnest(\(kept.map { Int32($0.day.daysSinceEpoch) })::integer[], \(kept.map { $0.sum ?? 0 })::float8[],
+                \(kept.map { $0.average ?? 0 })::float8[], \(kept.map { $0.minimum ?? 0 })::float8[],
+                \(kept.map { $0.maximum ?? 0 })::float8[], \(kept.map { Int32($0.count) })::integer[],
+                \(kept.map { $0.latest ?? 0 })::float8[], \(kept.map { JSONText.array($0.sources) })::text[],
+                \(kept.map(\.coverageSeconds))::float8[], \(absent)::integer[])
+                AS r(day, sum, avg, min, max, count, latest, sources, coverage, absent)
+            """, logger: logger)
     }
 
     private func replaceNights(
@@ -122,16 +135,20 @@ struct PostgresProjector {
             DELETE FROM sleep_nights WHERE user_id = \(user)
                 AND night BETWEEN \(Int32(range.lowerBound)) AND \(Int32(range.upperBound))
             """, logger: logger)
-        for night in nights where range.contains(night.night.daysSinceEpoch) {
-            _ = try await connection.query(
-                """
-                INSERT INTO sleep_nights(user_id, night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s,
-                    start_ms, end_ms, computed_ms)
-                VALUES (\(user), \(Int32(night.night.daysSinceEpoch)), \(night.source), \(night.inBedSeconds),
-                    \(night.asleepSeconds), \(night.coreSeconds), \(night.deepSeconds), \(night.remSeconds),
-                    \(night.awakeSeconds), \(night.start.millisecondsSinceEpoch), \(night.end.millisecondsSinceEpoch),
-                    \(now.millisecondsSinceEpoch))
-                """, logger: logger)
-        }
+        let kept = nights.filter { range.contains($0.night.daysSinceEpoch) }
+        guard !kept.isEmpty else { return }
+        _ = try await connection.query(
+            """
+            INSERT INTO sleep_nights(user_id, night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s,
+                start_ms, end_ms, computed_ms)
+            SELECT \(user), n.night, n.source, n.in_bed, n.asleep, n.core, n.deep, n.rem, n.awake, n.start_ms, n.end_ms,
+                \(now.millisecondsSinceEpoch)
+            FROM unnest(\(kept.map { Int32($0.night.daysSinceEpoch) })::integer[], \(kept.map(\.source))::text[],
+                \(kept.map(\.inBedSeconds))::float8[], \(kept.map(\.asleepSeconds))::float8[],
+                \(kept.map(\.coreSeconds))::float8[], \(kept.map(\.deepSeconds))::float8[],
+                \(kept.map(\.remSeconds))::float8[], \(kept.map(\.awakeSeconds))::float8[],
+                \(kept.map(\.start.millisecondsSinceEpoch))::bigint[], \(kept.map(\.end.millisecondsSinceEpoch))::bigint[])
+                AS n(night, source, in_bed, asleep, core, deep, rem, awake, start_ms, end_ms)
+            """, logger: logger)
     }
 }

@@ -53,7 +53,9 @@ struct PostgresSampleRows {
     }
 
     /// Upserts every row for `user`, as `BatchWriter` does one by one: the latest values win, and
-    /// a restoration time only ever grows.
+    /// a restoration time only ever grows. Rows go in key order, as in every statement here that
+    /// locks rows, so two collectors writing overlapping batches wait for each other rather than
+    /// deadlock.
     func upsert(user: Int64, now: Instant, on connection: PostgresConnection, logger: Logger) async throws {
         guard count > 0 else { return }
         let updated = now.millisecondsSinceEpoch
@@ -72,6 +74,7 @@ struct PostgresSampleRows {
                 \(restores)::bigint[], \(absent)::integer[])
                 AS r(metric, start, id, end_ms, source, source_version, device, utc_offset, time_zone, value, category,
                      user_entered, flags, restores, absent)
+            ORDER BY r.metric, r.start, r.id
             ON CONFLICT (user_id, metric_id, start_ms, id) DO UPDATE SET
                 end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
                 device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
