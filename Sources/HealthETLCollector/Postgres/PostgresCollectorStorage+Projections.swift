@@ -69,7 +69,7 @@ extension PostgresCollectorStorage: CollectorStorage {
         let now = now()
         let projector = PostgresProjector(catalog: catalog)
         let logger = logger
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             let rows = try await connection.query(
                 """
                 DELETE FROM dirty_days WHERE (user_id, metric_id, day) IN (
@@ -101,7 +101,7 @@ extension PostgresCollectorStorage: CollectorStorage {
         let now = now()
         let projector = PostgresProjector(catalog: catalog)
         let logger = logger
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             var dirty: [Int64] = []
             for try await day in try await connection.query(
                 """

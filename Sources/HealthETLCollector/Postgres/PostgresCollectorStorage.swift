@@ -37,15 +37,19 @@ public final class PostgresCollectorStorage: Sendable {
             logger: logger)
     }
 
-    /// Attempts of one batch when PostgreSQL cancels its transaction to break a deadlock or a
-    /// serialization conflict (the whole transaction rolled back, so trying again is safe).
+    /// Attempts of one transaction when PostgreSQL cancels it to break a deadlock or a
+    /// serialization conflict (it rolled back whole, so trying again is safe).
     static let attempts = 5
 
-    public func apply(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {
+    /// Runs `body` in a transaction, again when PostgreSQL cancels it for a deadlock (40P01) or a
+    /// serialization failure (40001): collectors lock rows in key order, but a new source order
+    /// (its priority row, then dirty keys) and a projection (dirty keys, then the priority row)
+    /// can still meet the other way round.
+    func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         var attempt = 1
         while true {
             do {
-                return try await applyOnce(batch, user: name, bodyDigest: bodyDigest)
+                return try await client.withTransaction(logger: logger) { try await body($0) }
             } catch let error where attempt < Self.attempts && Self.isTransient(error) {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(Int64.random(in: 5...(20 * Int64(attempt)))))
@@ -53,16 +57,13 @@ public final class PostgresCollectorStorage: Sendable {
         }
     }
 
-    /// A deadlock (40P01) or serialization failure (40001): PostgreSQL's own advice is to retry.
     static func isTransient(_ error: any Error) -> Bool {
         let found = (error as? PostgresTransactionError).flatMap { $0.closureError ?? $0.commitError } ?? error
         guard let psql = found as? PSQLError, let state = psql.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
     }
 
-    private func applyOnce(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws
-        -> BatchOutcome
-    {
+    public func apply(_ batch: ValidatedBatch, user name: String, bodyDigest: [UInt8]) async throws -> BatchOutcome {
         let now = now()
         let user = try await identifiers.user(name)
         let metrics = try await identifiers.metrics(
@@ -70,7 +71,7 @@ public final class PostgresCollectorStorage: Sendable {
             logger: logger)
         try await partitions.ensure(batch.samples.map(\.start), client: client, logger: logger)
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             let claimed = try await connection.query(
                 """
                 INSERT INTO batches(user_id, batch_id, body_sha256, received_ms)
@@ -117,7 +118,7 @@ public final class PostgresCollectorStorage: Sendable {
         let text = JSONText.array(sources)
         let now = now().millisecondsSinceEpoch
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var stored: [String] = []
             for try await sources in try await connection.query(
                 "SELECT sources FROM source_priorities WHERE user_id = \(user) FOR UPDATE", logger: logger
