@@ -124,3 +124,64 @@ import Testing
         }
     }
 }
+
+/// A year of one metric marked dirty and read while another collector's background refresh loops:
+/// every day ends as the SQLite storage computes it (the year benchmark once found a day missing).
+@Suite(.serialized) struct PostgresRefreshRaceTests {
+    @Test func aYearReadWhileAnotherCollectorRefreshesEndsAsSQLiteComputesIt() async throws {
+        let catalog = try MetricCatalog.bundled()
+        let validator = BatchValidator(catalog: catalog)
+        // Five-minute exercise samples every day of 2025, a few a day, in batches of a month.
+        var batches: [WireBatch] = []
+        var samples: [WireSample] = []
+        for day in 0..<365 {
+            let date = CivilDate(daysSinceEpoch: CivilDate(year: 2025, month: 1, day: 1)!.daysSinceEpoch + Int64(day))
+            for hour in [7, 12, 18] where (day + hour) % 4 != 0 {
+                samples.append(
+                    WireFixtures.sample(
+                        "apple_exercise_time", source: "Watch", start: "\(date)T\(hour):00:00Z",
+                        end: "\(date)T\(hour):05:00Z", value: 5, offset: 3600))
+            }
+            if samples.count >= 80 || day == 364 {
+                batches.append(WireFixtures.batch("m\(batches.count)", samples))
+                samples = []
+            }
+        }
+        let from = CivilDate(year: 2025, month: 1, day: 1)!
+        let to = CivilDate(year: 2025, month: 12, day: 31)!
+        let directory = TemporaryDirectory("collector-year")
+        let alone = try SQLiteCollectorStorage(directory: directory.child("data"), users: ["alice"], catalog: catalog)
+        for batch in batches {
+            _ = try await alone.apply(validator.validate(batch), user: "alice", bodyDigest: batch.canonicalDigest())
+        }
+        let expected = try await alone.dailyRollups(user: "alice", metric: "apple_exercise_time", from: from, to: to)
+        #expect(expected.count == 365)
+        let written = batches
+        try await PostgresSharedDatabaseTests.collectors(2, catalog: catalog) { storages in
+            for batch in written {
+                _ = try await storages[0].apply(
+                    validator.validate(batch), user: "alice", bodyDigest: batch.canonicalDigest())
+            }
+            for round in 0..<3 {
+                // Every day dirty again (as a new source order makes them), then read while the
+                // other collector refreshes in small steps.
+                #expect(try await storages[0].setSourcePriority(round % 2 == 0 ? ["Other"] : [], user: "alice"))
+                let rollups = try await withThrowingTaskGroup(of: [WireDailyRollup]?.self) { group in
+                    group.addTask {
+                        while try await storages[1].refreshProjections(limit: 17) > 0 {}
+                        return nil
+                    }
+                    group.addTask {
+                        try await storages[0].dailyRollups(
+                            user: "alice", metric: "apple_exercise_time", from: from, to: to)
+                    }
+                    var read: [WireDailyRollup] = []
+                    for try await result in group { if let result { read = result } }
+                    return read
+                }
+                #expect(rollups.map(\.day) == expected.map(\.day), "round \(round)")
+                #expect(rollups.map(\.sum) == expected.map(\.sum), "round \(round)")
+            }
+        }
+    }
+}

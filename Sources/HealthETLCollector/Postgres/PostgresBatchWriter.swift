@@ -180,6 +180,11 @@ struct PostgresBatchWriter {
         return spans
     }
 
+    /// Marks the keys dirty so that they are dirty once this batch commits. An existing key is
+    /// updated, not left alone: that locks it, so a projection taking it (which deletes it)
+    /// either waits for this batch, and then sees its samples, or has taken it before, and then
+    /// this insert waits and makes the key anew. (`DO NOTHING` would lean on a key that a
+    /// refresh may be consuming without these samples.)
     private func markDirty(_ keys: Set<DirtyDay>) async throws {
         guard !keys.isEmpty else { return }
         let list = Array(keys)
@@ -188,7 +193,7 @@ struct PostgresBatchWriter {
             INSERT INTO dirty_days(user_id, metric_id, day)
             SELECT \(user), m, d FROM unnest(\(list.map { Int32($0.metric) })::integer[], \(list.map { Int32($0.day) })::integer[]) AS k(m, d)
             ORDER BY m, d
-            ON CONFLICT DO NOTHING
+            ON CONFLICT (user_id, metric_id, day) DO UPDATE SET day = excluded.day
             """, logger: logger)
     }
 

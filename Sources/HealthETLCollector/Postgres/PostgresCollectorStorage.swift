@@ -135,7 +135,8 @@ public final class PostgresCollectorStorage: Sendable {
                 """
                 INSERT INTO dirty_days(user_id, metric_id, day)
                 SELECT user_id, metric_id, day FROM daily_rollups WHERE user_id = \(user)
-                ON CONFLICT DO NOTHING
+                ORDER BY metric_id, day
+                ON CONFLICT (user_id, metric_id, day) DO UPDATE SET day = excluded.day
                 """, logger: logger)
             // Recomputing day N recomputes night N too.
             _ = try await connection.query(
@@ -143,7 +144,8 @@ public final class PostgresCollectorStorage: Sendable {
                 INSERT INTO dirty_days(user_id, metric_id, day)
                 SELECT n.user_id, m.id, n.night FROM sleep_nights n JOIN metrics m ON m.name = \(Projector.sleepMetric)
                 WHERE n.user_id = \(user)
-                ON CONFLICT DO NOTHING
+                ORDER BY m.id, n.night
+                ON CONFLICT (user_id, metric_id, day) DO UPDATE SET day = excluded.day
                 """, logger: logger)
             return true
         }
