@@ -31,12 +31,7 @@ struct BatchWriter {
                 utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms, restores_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT(user_id, metric_id, start_ms, id) DO UPDATE SET
-                end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
-                device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
-                value = excluded.value, category = excluded.category, user_entered = excluded.user_entered,
-                flags = excluded.flags, updated_ms = excluded.updated_ms,
-                restores_ms = CASE WHEN samples.restores_ms IS NULL OR excluded.restores_ms > samples.restores_ms
-                    THEN excluded.restores_ms ELSE samples.restores_ms END
+            \(DeletionOrder.upsertAssignments)
             """)
         // A deletion of unknown time (before migration 0003) is taken as the earliest.
         deletionTime = try connection.prepare(
@@ -68,13 +63,8 @@ struct BatchWriter {
         for (position, sample) in batch.samples.enumerated() {
             let metric = try state.metricID(sample.metric, connection: connection)
             if let deletedAt = try deletionTime(of: sample, metric: metric) {
-                // Deleted stays deleted (an edit arrives as a new sample with a new id), unless the
-                // sample came back at the source after this deletion.
-                guard let restores = sample.restoresDeletionAt?.millisecondsSinceEpoch, restores >= deletedAt else {
-                    rejections.append(
-                        WireRejection(
-                            item: "sample", index: batch.sampleIndexes[position], id: sample.id.description,
-                            reason: "deleted"))
+                guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
+                    rejections.append(DeletionOrder.rejection(of: sample, at: position, in: batch))
                     continue
                 }
                 try forgetDeletion.run(
@@ -90,10 +80,7 @@ struct BatchWriter {
         }
         for tombstone in batch.deletions {
             let metric = try state.metricID(tombstone.metric, connection: connection)
-            if let restores = try restorationTime(of: tombstone, metric: metric),
-                restores >= tombstone.deletedAt.millisecondsSinceEpoch
-            {
-                // Arrived after the sample it deleted came back at the source: nothing to do.
+            if DeletionOrder.isOvertaken(tombstone, restores: try restorationTime(of: tombstone, metric: metric)) {
                 continue
             }
             try deleteSample.bind(

@@ -37,12 +37,8 @@ struct PostgresBatchWriter {
         for (position, sample) in batch.samples.enumerated() {
             let key = key(of: sample)
             if let deletedAt = deleted[key] {
-                // Deleted stays deleted, unless the sample came back at the source after it.
-                guard let restores = sample.restoresDeletionAt?.millisecondsSinceEpoch, restores >= deletedAt else {
-                    rejections.append(
-                        WireRejection(
-                            item: "sample", index: batch.sampleIndexes[position], id: sample.id.description,
-                            reason: "deleted"))
+                guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
+                    rejections.append(DeletionOrder.rejection(of: sample, at: position, in: batch))
                     continue
                 }
                 forget.append(key)
@@ -143,8 +139,7 @@ struct PostgresBatchWriter {
         var applied: [Key: Int64] = [:]
         for (key, tombstone) in zip(keys, tombstones) {
             let deletedAt = tombstone.deletedAt.millisecondsSinceEpoch
-            // Arrived after the sample it deleted came back at the source: nothing to do.
-            if let restores = restored[key], restores >= deletedAt { continue }
+            if DeletionOrder.isOvertaken(tombstone, restores: restored[key]) { continue }
             applied[key] = max(applied[key] ?? .min, deletedAt)
         }
         let kept = Array(applied.keys)

@@ -76,12 +76,7 @@ struct PostgresSampleRows {
                      user_entered, flags, restores, absent)
             ORDER BY r.metric, r.start, r.id
             ON CONFLICT (user_id, metric_id, start_ms, id) DO UPDATE SET
-                end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
-                device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
-                value = excluded.value, category = excluded.category, user_entered = excluded.user_entered,
-                flags = excluded.flags, updated_ms = excluded.updated_ms,
-                restores_ms = CASE WHEN samples.restores_ms IS NULL OR excluded.restores_ms > samples.restores_ms
-                    THEN excluded.restores_ms ELSE samples.restores_ms END
+            \(unescaped: DeletionOrder.upsertAssignments)
             """, logger: logger)
     }
 }
