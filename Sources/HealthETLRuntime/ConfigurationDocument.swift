@@ -16,6 +16,7 @@ struct ConfigurationDocument: Codable {
     }
 
     var projections: Projections?
+    var serve: ServeSettings?
     var sources: [String: [String: PluginSettings.Value]]?
     var sinks: [String: [String: PluginSettings.Value]]?
     var legacy = Legacy()
@@ -23,7 +24,7 @@ struct ConfigurationDocument: Codable {
     init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case projections, sources, sinks
+        case projections, sources, sinks, serve
     }
 
     private struct LegacyKey: CodingKey {
@@ -42,6 +43,7 @@ struct ConfigurationDocument: Codable {
         projections = try container.decodeIfPresent(Projections.self, forKey: .projections)
         sources = try container.decodeIfPresent([String: [String: PluginSettings.Value]].self, forKey: .sources)
         sinks = try container.decodeIfPresent([String: [String: PluginSettings.Value]].self, forKey: .sinks)
+        serve = try container.decodeIfPresent(ServeSettings.self, forKey: .serve)
         let flat = try decoder.container(keyedBy: LegacyKey.self)
         for key in Self.legacyCollectorKeys {
             if let value = try flat.decodeIfPresent(PluginSettings.Value.self, forKey: LegacyKey(stringValue: key)) {
@@ -57,5 +59,6 @@ struct ConfigurationDocument: Codable {
         try container.encodeIfPresent(projections, forKey: .projections)
         try container.encodeIfPresent(sources, forKey: .sources)
         try container.encodeIfPresent(sinks, forKey: .sinks)
+        try container.encodeIfPresent(serve, forKey: .serve)
     }
 }

@@ -15,6 +15,8 @@ public struct StoreConfiguration: Equatable, Sendable {
     public private(set) var sections: [String: PluginSettings] = [:]
     /// Source names that outrank the default order (manual, watch, phone, other) in projections.
     public var sourcePriority: [String]?
+    /// Where `serve` keeps its data (`serve.database`), when not in SQLite.
+    public var serve: ServeSettings?
 
     public init() {}
 
@@ -46,6 +48,10 @@ public struct StoreConfiguration: Equatable, Sendable {
         }
         var configuration = StoreConfiguration()
         configuration.sourcePriority = document.projections?.sourcePriority ?? document.legacy.sourcePriority
+        configuration.serve = document.serve
+        if let pool = document.serve?.databasePool, pool < 1 {
+            throw ConfigurationError(path: path, problem: "serve.database_pool must be at least 1; fix or remove it")
+        }
         for (kind, table) in [(PluginKind.source, document.sources), (.sink, document.sinks)] {
             for (name, values) in table ?? [:] {
                 guard let plugin = PluginRegistry.descriptor(kind: kind, name: name) else {
@@ -83,6 +89,7 @@ public struct StoreConfiguration: Equatable, Sendable {
         try StoreDirectory(path: store).prepare()
         var document = ConfigurationDocument()
         document.projections = sourcePriority.map { ConfigurationDocument.Projections(sourcePriority: $0) }
+        document.serve = serve
         for (section, settings) in sections {
             let parts = section.split(separator: ".", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthETLCollector
 import HealthETLCore
+import HealthETLRuntime
 import HealthETLWire
 import Logging
 
@@ -50,12 +51,12 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     @Option(
         help: ArgumentHelp(
-            "Keep the data in PostgreSQL instead of the embedded SQLite database (default: $HEALTHETL_DATABASE_URL).",
+            "Keep the data in PostgreSQL instead of the embedded SQLite database (default: $HEALTHETL_DATABASE_URL, else the store config's serve.database).",
             valueName: "postgres://user@host/db"))
     var database: String?
 
-    @Option(help: ArgumentHelp("PostgreSQL connections in the pool, at most.", valueName: "n"))
-    var databasePool = 20
+    @Option(help: ArgumentHelp("PostgreSQL connections in the pool, at most (default 20).", valueName: "n"))
+    var databasePool: Int?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -64,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
-        guard databasePool >= 1 else { throw ValidationError("--database-pool must be at least 1") }
+        if let databasePool, databasePool < 1 { throw ValidationError("--database-pool must be at least 1") }
     }
 
     func run() async throws {
@@ -75,9 +76,12 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
         if let maxConnections { configuration.maximumConnections = maxConnections }
+        let configured = try CommandFailure.wrapping { try StoreConfiguration.load(store: global.resolvedStorePath) }
+            .serve
         configuration.databaseURL =
             database ?? ProcessInfo.processInfo.environment["HEALTHETL_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.databaseConnections = databasePool
+            ?? configured?.database
+        configuration.databaseConnections = databasePool ?? configured?.databasePool ?? 20
         let catalog = try global.loadCatalog()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = {

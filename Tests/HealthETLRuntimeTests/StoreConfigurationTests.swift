@@ -46,6 +46,19 @@ import Testing
         #expect(try reread.settings(for: collector).text("token_file") == "/etc/healthetl/token")
     }
 
+    @Test func theServeSectionNamesTheCollectorsDatabaseAndIsKeptOnSave() throws {
+        let url = "postgres://healthetl@db.example.org/healthetl?sslmode=verify-full"
+        let store = try write(#"{"serve": {"database": "\#(url)", "database_pool": 8}}"#)
+        var configuration = try StoreConfiguration.load(store: store)
+        #expect(configuration.serve == ServeSettings(database: url, databasePool: 8))
+        configuration.sourcePriority = ["Oura"]
+        try configuration.save(store: store)
+        #expect(try StoreConfiguration.load(store: store).serve == ServeSettings(database: url, databasePool: 8))
+        try Data(#"{"serve": {"database_pool": 0}}"#.utf8)
+            .write(to: URL(fileURLWithPath: StoreConfiguration.path(store: store)))
+        #expect(throws: ConfigurationError.self) { try StoreConfiguration.load(store: store) }
+    }
+
     @Test func aFileWrittenBeforeSectionsKeepsItsCollectorSettings() throws {
         let store = try write(
             #"{"endpoint": "http://127.0.0.1:8787", "token_file": "/tmp/t", "source_priority": ["Phone"]}"#)
