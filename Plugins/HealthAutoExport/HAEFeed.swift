@@ -19,7 +19,7 @@ struct HAEFeed<Handler: SourceEventHandler> {
 
     /// Hands on one item; `position` is where the input stands after it.
     mutating func take(_ item: HAEItem, position: Int64) throws {
-        let lane = lane(ending: item.end)
+        let lane = Lane.of(ending: item.end, hotSince: hotSince)
         switch item {
         case .record(let record): try handler.receive(.record(record, lane: lane))
         case .correlation, .workout:
@@ -32,10 +32,5 @@ struct HAEFeed<Handler: SourceEventHandler> {
     mutating func checkpoint(_ position: Int64) throws {
         recordsSinceCheckpoint = 0
         try handler.receive(.checkpoint(StreamCursor(stream: stream, lane: .cold, position: position)))
-    }
-
-    private func lane(ending end: Instant?) -> Lane {
-        guard let end else { return .cold }
-        return end >= hotSince ? .hot : .cold
     }
 }

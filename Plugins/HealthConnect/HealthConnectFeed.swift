@@ -33,13 +33,13 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
             // Health Connect's uuids are 16 bytes; the record is kept (its identity is its content).
             warnings["uuid_not_16_bytes", default: 0] += 1
         }
-        try handler.receive(.record(record, lane: lane(ending: record.end.timestamp?.instant)))
+        try handler.receive(.record(record, lane: Lane.of(ending: record.end.timestamp?.instant, hotSince: hotSince)))
     }
 
     mutating func workout(_ workout: Workout, row: Int64) throws {
         try enter(row)
         recordsSinceCheckpoint += 1
-        try handler.receive(.workout(workout, lane: lane(ending: workout.end)))
+        try handler.receive(.workout(workout, lane: Lane.of(ending: workout.end, hotSince: hotSince)))
     }
 
     /// Everything of the part is handed on: a checkpoint at its end.
@@ -61,10 +61,5 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
 
     private mutating func checkpoint(_ position: Int64) throws {
         try handler.receive(.checkpoint(StreamCursor(stream: stream, lane: .cold, position: position)))
-    }
-
-    private func lane(ending end: Instant?) -> Lane {
-        guard let end else { return .cold }
-        return end >= hotSince ? .hot : .cold
     }
 }

@@ -57,15 +57,7 @@ struct BatchHandler: Sendable {
         if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/json") {
             throw APIError(.unsupportedMediaType, "unsupported_media_type", "send the batch as application/json")
         }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maximumBodyBytes)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(
-                .contentTooLarge, "body_too_large",
-                "the body is larger than \(maximumBodyBytes) bytes; send smaller batches")
-        }
-        let bytes = Array(buffer.readableBytesView)
+        let bytes = try await RequestBody.collect(request, upTo: maximumBodyBytes, advice: "send smaller batches")
         switch request.headers[.contentEncoding]?.lowercased() {
         case nil, "identity":
             return bytes

@@ -104,16 +104,9 @@ public enum Collector {
         api.get("settings/source-priority", use: sourcePriority.get)
         api.put("settings/source-priority", use: sourcePriority.put)
 
-        return Application(
-            router: router,
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    idleTimeout: TimeAmount.milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)))),
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
-            services: [ProjectionRefresher(storage: storage, logger: logger)],
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
+        return HTTPServer.application(
+            router: router, host: configuration.host, port: configuration.port,
+            idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
+            services: [ProjectionRefresher(storage: storage, logger: logger)], logger: logger, onListening: onListening)
     }
 }

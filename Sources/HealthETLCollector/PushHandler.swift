@@ -24,15 +24,8 @@ struct PushHandler: Sendable {
 
     /// The body as sent, decompressed when it says gzip, within the size limits.
     private func decodedBody(_ request: Request) async throws -> [UInt8] {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maximumBodyBytes)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(
-                .contentTooLarge, "body_too_large",
-                "the body is larger than \(maximumBodyBytes) bytes; choose a shorter period in the automation")
-        }
-        let bytes = Array(buffer.readableBytesView)
+        let bytes = try await RequestBody.collect(
+            request, upTo: maximumBodyBytes, advice: "choose a shorter period in the automation")
         switch request.headers[.contentEncoding]?.lowercased() {
         case nil, "identity":
             return bytes

@@ -35,15 +35,9 @@ public enum PushReceiver {
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         router.group("/hae").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
             .post(use: push.handle)
-        return Application(
-            router: router,
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    idleTimeout: TimeAmount.milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)))),
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
+        return HTTPServer.application(
+            router: router, host: configuration.host, port: configuration.port,
+            idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
+            logger: logger, onListening: onListening)
     }
 }

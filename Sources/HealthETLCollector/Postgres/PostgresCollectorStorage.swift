@@ -105,7 +105,7 @@ public final class PostgresCollectorStorage: Sendable {
         for try await text in try await client.query(
             "SELECT sources FROM source_priorities WHERE user_id = \(user)", logger: logger
         ).decode(String.self) {
-            return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+            return SQLiteCollectorStorage.decodeSources(text)
         }
         return []
     }
@@ -123,7 +123,7 @@ public final class PostgresCollectorStorage: Sendable {
             for try await sources in try await connection.query(
                 "SELECT sources FROM source_priorities WHERE user_id = \(user) FOR UPDATE", logger: logger
             ).decode(String.self) {
-                stored = (try? JSONDecoder().decode([String].self, from: Data(sources.utf8))) ?? []
+                stored = SQLiteCollectorStorage.decodeSources(sources)
             }
             guard stored != sources else { return false }
             _ = try await connection.query(

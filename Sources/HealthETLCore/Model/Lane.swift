@@ -22,4 +22,11 @@ public enum Lane: String, Sendable, Codable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: Lane, rhs: Lane) -> Bool { lhs.code < rhs.code }
+
+    /// The lane of an export's record by when it ends: hot from `hotSince` on, cold before it or
+    /// when its end is unreadable (the normalizer then quarantines it).
+    public static func of(ending end: Instant?, hotSince: Instant) -> Lane {
+        guard let end else { return .cold }
+        return end >= hotSince ? .hot : .cold
+    }
 }
