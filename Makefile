@@ -3,6 +3,8 @@
 
 SWIFT       ?= swift
 APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev pkg-config postgresql
+# Only the tests need these: the report is rendered in a real browser.
+TEST_APT_PACKAGES = chromium
 STRICT       = -Xswiftc -warnings-as-errors
 DEMO_STORE  ?= $(CURDIR)/.demo-store
 BIN          = .build/debug/healthetl
@@ -15,17 +17,16 @@ SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip Sha
 
 FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
 
-.PHONY: deps build test lint api-fuzz demo demo-postgres bench format clean
+.PHONY: deps test-deps build test lint api-fuzz demo demo-postgres bench format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
-	@missing=""; \
-	for pkg in $(APT_PACKAGES); do dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:$$missing"; \
-		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
-		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	@./scripts/apt-install-missing.sh $(APT_PACKAGES)
+
+## test-deps: what only the tests need (Debian's chromium, for the report's browser test); the
+##            Python tools install themselves into .build/test-venv on first use (Tests/tools/test-venv.sh)
+test-deps:
+	@./scripts/apt-install-missing.sh $(TEST_APT_PACKAGES)
 
 ## build: compile everything, warnings as errors
 build: deps
@@ -37,7 +38,7 @@ build: deps
 ##       The end-to-end suites run the built binary and wait on it synchronously, which holds
 ##       Swift's cooperative threads; they run in a second pass, so the in-process collectors of
 ##       the first pass always have threads to answer on.
-test: lint build
+test: lint build test-deps
 	@$(if $(strip $(SHARED_SKIP)),echo "Skipping the tests that read ../shared ($(strip $(SHARED_SKIP))): not found beside the clone (CI has it); ExportQuirksFixture and the bundled source lists cover the same paths.")
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build --skip HealthETLEndToEndTests $(SHARED_SKIP)
@@ -84,6 +85,7 @@ bench: deps
 	./Benchmarks/health-connect-bench.sh
 	./Benchmarks/health-auto-export-bench.sh
 	./Benchmarks/postgres-bench.sh
+	./Benchmarks/export-bench.sh
 
 ## lint: the committed .swift-format, strictly: any finding fails
 lint:

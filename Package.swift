@@ -139,13 +139,20 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // The ways data goes out again: CSV, NDJSON and FHIR R4 writers that stream samples as
+        // bytes, the daily figures' formats, and the self-contained HTML report with its SVG charts.
+        .target(
+            name: "HealthETLOutput",
+            dependencies: ["HealthETLCore"],
+            swiftSettings: strict),
+
         // The plugin registry, the store's config file with one section per plugin, and the
         // commands' library entry points (uploads, tier 1) the thin executable calls.
         .target(
             name: "HealthETLRuntime",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect",
-                "HealthAutoExport",
+                "HealthAutoExport", "HealthETLOutput", "HealthETLZip",
                 "Synthetic",
                 "CollectorSink",
                 "HealthETLCollector",
@@ -195,6 +202,10 @@ let package = Package(
         .testTarget(
             name: "HealthETLRuntimeTests",
             dependencies: ["HealthETLRuntime", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthETLOutputTests",
+            dependencies: ["HealthETLOutput", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLWireTests",

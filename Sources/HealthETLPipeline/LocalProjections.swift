@@ -47,4 +47,19 @@ public struct LocalProjections {
         }
         return (rollups, nights)
     }
+
+    /// `compute` over a long range a piece of `daysPerPiece` days at a time, handing each piece's
+    /// rollups and nights to `body` in day order: memory holds one piece's samples of one metric.
+    public func computeInPieces(
+        _ store: any SampleLedger, metrics: [String], days: ClosedRange<CivilDate>, daysPerPiece: Int64 = 92,
+        _ body: (_ days: [DailyRollup], _ nights: [SleepNight], _ through: CivilDate) throws -> Void
+    ) throws {
+        var first = days.lowerBound
+        while first <= days.upperBound {
+            let last = min(first.adding(days: daysPerPiece - 1), days.upperBound)
+            let computed = try compute(store, metrics: metrics, days: first...last)
+            try body(computed.days, computed.nights, last)
+            first = last.adding(days: 1)
+        }
+    }
 }

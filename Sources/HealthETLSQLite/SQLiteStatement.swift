@@ -150,6 +150,13 @@ package final class SQLiteStatement {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
+    /// A 16-byte blob column as a content id, without an intermediate array (the export's hot path).
+    package func contentID(_ column: Int32) -> ContentID {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count >= 16, let pointer = sqlite3_column_blob(handle, column) else { return ContentID(high: 0, low: 0) }
+        return ContentID(digest: UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     private func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, message: connection.lastErrorMessage, statement: sql)
     }

@@ -18,6 +18,9 @@ struct CommandFailure: Error {
         // Errors in what the user asked for, not in what happened.
         case let error as RegistryError: self.init(error.description, exitCode: .usage)
         case let error as ProjectionQueryError: self.init(error.description, exitCode: .usage)
+        case let error as ExportError:
+            guard case .cannotWrite = error else { self.init(error.description, exitCode: .usage); return }
+            self.init(error.description)
         case let error as SimulationError:
             guard case .conflictingOptions = error else { self.init(error.description); return }
             self.init(error.description, exitCode: .usage)

@@ -16,7 +16,9 @@ struct HealthETL: ParsableCommand {
         subcommands: [
             ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self,
             QueueCommand.self,
-            ProjectionsCommand.self, ServeCommand.self, ReceiveCommand.self, MetricsCommand.self, PluginsCommand.self,
+            ProjectionsCommand.self, ExportCommand.self, ReportCommand.self, ServeCommand.self, ReceiveCommand.self,
+            MetricsCommand.self,
+            PluginsCommand.self,
         ])
 
     /// Given before the command's name; each command also takes them after it.

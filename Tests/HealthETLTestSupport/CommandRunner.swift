@@ -21,6 +21,11 @@ public struct CommandRunner: Sendable {
         executable = root.appendingPathComponent(".build/debug/healthetl").path
     }
 
+    /// Runs another program the same way (the tests' Python tools).
+    public init(executable: String) {
+        self.executable = executable
+    }
+
     public func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

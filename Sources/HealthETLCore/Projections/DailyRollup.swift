@@ -21,6 +21,9 @@ public struct DailyRollup: Hashable, Sendable {
     public var coverageSeconds: Double
     /// When it was computed, where the day was read from a sink (`nil` when computed here).
     public var computedAt: Instant?
+    /// Cumulative metrics computed here: each source's part of `sum` after priority (they add up
+    /// to it), for the report's breakdown. Empty where the day was read from a sink.
+    public var sumBySource: [String: Double] = [:]
 
     public init(
         metric: String, day: CivilDate, sum: Double? = nil, average: Double? = nil, minimum: Double? = nil,
@@ -38,5 +41,23 @@ public struct DailyRollup: Hashable, Sendable {
         self.latest = latest
         self.sources = sources
         self.coverageSeconds = coverageSeconds
+    }
+}
+
+extension DailyRollup {
+    /// Equal in the figures a rollup reports: `sumBySource` is derived detail that only a rollup
+    /// computed here carries, so one read back from a sink equals the one it was computed as.
+    public static func == (lhs: DailyRollup, rhs: DailyRollup) -> Bool {
+        lhs.metric == rhs.metric && lhs.day == rhs.day && lhs.sum == rhs.sum && lhs.average == rhs.average
+            && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.count == rhs.count
+            && lhs.latest == rhs.latest && lhs.sources == rhs.sources && lhs.coverageSeconds == rhs.coverageSeconds
+            && lhs.computedAt == rhs.computedAt
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(metric)
+        hasher.combine(day)
+        hasher.combine(sum)
+        hasher.combine(count)
     }
 }

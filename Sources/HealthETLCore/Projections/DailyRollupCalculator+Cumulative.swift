@@ -18,18 +18,22 @@ extension DailyRollupCalculator {
         }
         let sweep = PrioritySweep.shares(of: intervals, sourceCount: sources.count)
         var sum = 0.0
+        var bySource: [String: Double] = [:]
         var contributors: [DayPiece] = []
         for (piece, share) in zip(pieces, sweep.shares) {
             let sample = samples[piece.sampleIndex]
             guard let value = sample.value, let fraction = Self.fraction(of: sample, earnedBy: share)
             else { continue }
             sum += value * fraction
+            bySource[sample.sourceName, default: 0] += value * fraction
             contributors.append(piece)
         }
-        return DailyRollup(
+        var rollup = DailyRollup(
             metric: metric.id, day: day, sum: sum,
             count: contributors.count, sources: sortedSourceNames(contributors, of: samples),
             coverageSeconds: Double(sweep.coveredMilliseconds) / 1000)
+        rollup.sumBySource = bySource
+        return rollup
     }
 
     /// The part of its value a sample earns in one day, or nil when it won nothing there.

@@ -1,0 +1,69 @@
+import HealthETLCore
+
+/// What `healthetl export` was asked for.
+public struct ExportRequest: Sendable {
+    public var format: ExportFormat
+    /// Catalog names (ids or any alias); empty for every metric.
+    public var metrics: [String]
+    /// First and last local day (a sample's day is its start at its own recorded offset).
+    public var from: CivilDate?
+    public var to: CivilDate?
+    /// One source's samples, by its exact name.
+    public var source: String?
+    /// The daily rollups and sleep nights instead of samples.
+    public var daily: Bool
+    /// FHIR as Bulk Data NDJSON files in the folder `output`.
+    public var bulk: Bool
+    /// A file, `-` for standard output, or a folder for bulk files.
+    public var output: String
+
+    public init(
+        format: ExportFormat, metrics: [String] = [], from: CivilDate? = nil, to: CivilDate? = nil,
+        source: String? = nil, daily: Bool = false, bulk: Bool = false, output: String
+    ) {
+        self.format = format
+        self.metrics = metrics
+        self.from = from
+        self.to = to
+        self.source = source
+        self.daily = daily
+        self.bulk = bulk
+        self.output = output
+    }
+
+    /// Catalog ids of the metrics asked for, in catalog-id order (all when none were named).
+    /// - Throws: `ExportError.unknownMetric`.
+    func metricIDs(_ catalog: MetricCatalog) throws -> [String] {
+        guard !metrics.isEmpty else { return catalog.metrics.map(\.id).sorted() }
+        var ids: [String] = []
+        for name in metrics {
+            guard let id = catalog.metric(named: name)?.id else { throw ExportError.unknownMetric(name) }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids.sorted()
+    }
+
+    /// Whether `sample`'s local day (its start at its recorded offset) is within the range.
+    func covers(_ sample: ExportedSample) -> Bool {
+        guard from != nil || to != nil else { return true }
+        let local = sample.start.millisecondsSinceEpoch + Int64(sample.utcOffsetSeconds ?? 0) * 1000
+        let day = local.floorDivided(by: 86_400_000).quotient
+        if let from, day < from.daysSinceEpoch { return false }
+        if let to, day > to.daysSinceEpoch { return false }
+        return true
+    }
+
+    /// Start times that can fall on the range's local days at any offset (UTC−12 to UTC+14).
+    var startWindow: Range<Instant>? {
+        guard from != nil || to != nil else { return nil }
+        return Self.startWindow(from: from, to: to)
+    }
+
+    /// Start times that can fall on local days from `from` to `to` (open ends unbounded).
+    static func startWindow(from: CivilDate?, to: CivilDate?) -> Range<Instant> {
+        let widest = LocalZone.widestOffsetMilliseconds
+        let lower = from.map { $0.daysSinceEpoch * 86_400_000 - widest } ?? .min
+        let upper = to.map { ($0.daysSinceEpoch + 1) * 86_400_000 + widest } ?? .max
+        return Instant(millisecondsSinceEpoch: lower)..<Instant(millisecondsSinceEpoch: upper)
+    }
+}

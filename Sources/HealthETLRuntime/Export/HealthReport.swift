@@ -1,0 +1,87 @@
+import HealthETLCore
+import HealthETLOutput
+import HealthETLPipeline
+import HealthETLStore
+
+/// `healthetl report`: gathers a range of days from the store (daily figures from the same
+/// projection code as `projections --local`) and writes the self-contained HTML report.
+public struct HealthReport {
+    public let request: ReportRequest
+
+    /// The charted metrics: id, title, and the unit as a person reads it.
+    static let charted: [(metric: String, title: String, unit: String)] = [
+        ("step_count", "Daily steps", "steps"),
+        ("resting_heart_rate", "Resting heart rate", "bpm"),
+        ("heart_rate_variability_sdnn", "Heart rate variability", "ms"),
+        ("body_mass", "Weight", "kg"),
+    ]
+
+    public init(request: ReportRequest) {
+        self.request = request
+    }
+
+    public func run(store directory: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws
+        -> ReportSummary
+    {
+        let started = clock.now()
+        let store = try Store(directory: directory, clock: clock)
+        let days = try range(store, clock: clock)
+        let starts = ExportRequest.startWindow(from: days.lowerBound, to: days.upperBound)
+        // The coverage pass reads every sample of the range: on the other core, over its own connection.
+        let counts = ThreadWork(name: "healthetl-report-counts") {
+            try Store(directory: directory, clock: clock).sampleCounts(starts: starts)
+        }
+        let configuration = try StoreConfiguration.load(store: directory.path)
+        let projections = LocalProjections(
+            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
+            sourcesByMetric: try store.sourcePriorities())
+        var rollups: [String: [DailyRollup]] = [:]
+        var nights: [SleepNight] = []
+        try projections.computeInPieces(
+            store, metrics: Self.charted.map(\.metric) + [SleepNightCalculator.metric], days: days
+        ) { pieceDays, pieceNights, _ in
+            for rollup in pieceDays { rollups[rollup.metric, default: []].append(rollup) }
+            nights += pieceNights
+        }
+        let series = Self.charted.map { chart in
+            ReportData.Series(
+                metric: chart.metric, title: chart.title, unit: chart.unit, rollups: rollups[chart.metric] ?? [])
+        }
+        let (coverage, flagged) = try counts.value()
+        let inRange = { (day: CivilDate) in days.contains(day) }
+        let data = ReportData(
+            days: days, generatedAt: clock.now().truncatedToSecond, steps: series[0], restingHeartRate: series[1],
+            heartRateVariability: series[2], weight: series[3], sleep: nights,
+            workouts: try store.workoutListings(starts: starts).filter {
+                inRange(Self.localDay($0.start, offset: $0.utcOffsetSeconds))
+            },
+            coverage: coverage.filter { inRange($0.day) }, quarantine: try store.quarantineCounts(), flagged: flagged)
+        let html = HTMLReport(data: data).render()
+        let output = try ExportOutput(path: request.output)
+        try output.append { $0.append(contentsOf: html) }
+        try output.finish()
+        var charted = Dictionary(uniqueKeysWithValues: series.map { ($0.metric, $0.rollups.count) })
+        charted[SleepNightCalculator.metric] = nights.count
+        return ReportSummary(
+            output: request.output, from: days.lowerBound.description, to: days.upperBound.description,
+            chartedDays: charted, sleepNights: nights.count, workouts: data.workouts.count,
+            bytes: output.bytesWritten, seconds: started.seconds(until: clock.now()))
+    }
+
+    /// The requested days; by default the year up to the last sample's day, from the first
+    /// sample's day when that is later.
+    private func range(_ store: Store, clock: Clock) throws -> ClosedRange<CivilDate> {
+        let span = try store.sampleStartSpan()
+        let last = request.to ?? span?.upperBound.utcDay ?? clock.now().utcDay
+        var first = request.from ?? last.adding(days: -364)
+        if request.from == nil, let earliest = span?.lowerBound.utcDay, earliest > first, earliest <= last {
+            first = earliest
+        }
+        guard first <= last else { throw ExportError.unsupported("--from must not be after --to") }
+        return first...last
+    }
+
+    private static func localDay(_ instant: Instant, offset: Int32?) -> CivilDate {
+        Instant(millisecondsSinceEpoch: instant.millisecondsSinceEpoch + Int64(offset ?? 0) * 1000).utcDay
+    }
+}

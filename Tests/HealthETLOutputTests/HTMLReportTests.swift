@@ -1,0 +1,53 @@
+import HealthETLCore
+import Testing
+
+@testable import HealthETLOutput
+
+/// The assembled report: self-contained, escaped, and honest about empty sections.
+@Suite struct HTMLReportTests {
+    let first = CivilDate(year: 2025, month: 6, day: 1)!
+
+    func data(source: String, withSamples: Bool) -> ReportData {
+        func series(_ metric: String, _ value: Double) -> ReportData.Series {
+            let rollups =
+                withSamples
+                ? [
+                    DailyRollup(
+                        metric: metric, day: first, average: value, count: 1, sources: [source], coverageSeconds: 0)
+                ]
+                : []
+            return ReportData.Series(metric: metric, title: metric, unit: "u", rollups: rollups)
+        }
+        return ReportData(
+            days: first...first.adding(days: 29), generatedAt: Instant(millisecondsSinceEpoch: 0),
+            steps: series("step_count", 0), restingHeartRate: series("resting_heart_rate", 58),
+            heartRateVariability: series("heart_rate_variability_sdnn", 61), weight: series("body_mass", 70),
+            sleep: [], workouts: [],
+            coverage: withSamples ? [SourceDayCount(source: source, day: first, samples: 3)] : [],
+            quarantine: withSamples ? ["unknown_type": 2] : [:], flagged: [:])
+    }
+
+    @Test func itForbidsEveryRequestAndRunsNoScript() {
+        let html = String(decoding: HTMLReport(data: data(source: "Watch", withSamples: true)).render(), as: UTF8.self)
+        #expect(html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\""))
+        #expect(!html.contains("<script"))
+        #expect(
+            !html.contains("http://")
+                || !html.replacingOccurrences(of: "http://www.w3.org", with: "").contains("http://"))
+        #expect(!html.contains("https://"))
+    }
+
+    @Test func namesFromTheDataAreEscaped() {
+        let html = String(
+            decoding: HTMLReport(data: data(source: "<script>alert(1)</script>", withSamples: true)).render(),
+            as: UTF8.self)
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func emptySectionsSaySo() {
+        let html = String(decoding: HTMLReport(data: data(source: "Watch", withSamples: false)).render(), as: UTF8.self)
+        #expect(html.components(separatedBy: "No data in this range.").count - 1 == 7)
+        #expect(html.contains("Nothing was quarantined"))
+    }
+}
