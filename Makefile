@@ -53,7 +53,8 @@ api-fuzz: build
 	API_FUZZ_POSTGRES=1 HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 
 ## demo: the main job — import the bundled sample exports (Apple Health, Health Connect) into a throwaway store in .demo-store,
-##       then ship it to a throwaway local collector and print a week of daily rollups
+##       then ship it to a throwaway local collector, print a week of daily rollups, and write
+##       the HTML report to .demo-store/report.html
 demo: build
 	@rm -rf "$(DEMO_STORE)"
 	$(BIN) --store "$(DEMO_STORE)" import SampleExports/apple-health-sample.zip
@@ -66,6 +67,8 @@ demo: build
 	@ls -la "$(DEMO_STORE)"
 	@echo
 	./scripts/demo-upload.sh $(BIN) "$(DEMO_STORE)"
+	@echo
+	$(BIN) --store "$(DEMO_STORE)" report --out "$(DEMO_STORE)/report.html"
 
 ## demo-postgres: the demo with the collector on PostgreSQL: a throwaway cluster (initdb into a temporary
 ##                 directory), stopped and removed at the end

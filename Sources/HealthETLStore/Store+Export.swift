@@ -70,7 +70,8 @@ extension Store {
 
     /// One metric's samples by start (the identity index's order: no sort). With `components`, each
     /// component's first matching row follows as columns 12…; with `heldBy`, the component rows
-    /// that panel holds are left out (a second, equal reading of one instant stays in).
+    /// that panel holds are left out (a second, equal reading of one instant stays in). Two panels
+    /// of one reading cannot both be stored: a panel has no value, so they would share one id.
     private static func exportQuery(components: [Int64], heldBy panel: Int64?) -> String {
         func sameReading(_ alias: String) -> String {
             "\(alias).start_ms = s.start_ms AND \(alias).end_ms = s.end_ms AND \(alias).source_id = s.source_id"
@@ -113,15 +114,5 @@ extension Store {
     /// The names of every source that has committed something, sorted.
     public func sourceNames() throws -> [String] {
         try numberedNames("SELECT id, name FROM sources").map(\.1).sorted()
-    }
-
-    /// The earliest and the latest sample start in the store, or `nil` when it holds none.
-    public func sampleStartSpan() throws -> ClosedRange<Instant>? {
-        let statement = try prepared("SELECT min(start_ms), max(start_ms) FROM samples")
-        return try statement.firstRow { row in
-            row.isNull(0)
-                ? nil
-                : Instant(millisecondsSinceEpoch: row.int64(0))...Instant(millisecondsSinceEpoch: row.int64(1))
-        } ?? nil
     }
 }

@@ -37,10 +37,18 @@ extension Store {
         return listings
     }
 
-    /// One pass over the samples starting within `starts`: how many each source has per local day
-    /// (the start at its recorded offset, UTC without one), and how many a flag asks a person to
+    /// One pass over the samples whose local day (the start at its recorded offset, UTC without
+    /// one) is in `days`: how many each source has per day, and how many a flag asks a person to
     /// review, by flag name (a sample with two flags counts under both).
-    public func sampleCounts(starts: Range<Instant>) throws -> (coverage: [SourceDayCount], flagged: [String: Int]) {
+    public func sampleCounts(days: ClosedRange<CivilDate>) throws -> (
+        coverage: [SourceDayCount], flagged: [String: Int]
+    ) {
+        // Every offset from UTC−14 to UTC+14 can put a start on one of the days.
+        let widest = LocalZone.widestOffsetMilliseconds
+        let starts =
+            Instant(
+                millisecondsSinceEpoch: days.lowerBound.daysSinceEpoch * 86_400_000 - widest)..<Instant(
+                millisecondsSinceEpoch: (days.upperBound.daysSinceEpoch + 1) * 86_400_000 + widest)
         let statement = try prepared(
             "SELECT source_id, start_ms + coalesce(utc_offset_s, 0) * 1000, flags FROM samples WHERE start_ms >= ?1 AND start_ms < ?2"
         )
@@ -51,8 +59,10 @@ extension Store {
         var perSourceDay: [Int64: Int] = [:]
         var flaggedByValue: [Int: Int] = [:]
         let review = SampleFlags.review.rawValue
+        let (first, last) = (days.lowerBound.daysSinceEpoch, days.upperBound.daysSinceEpoch)
         while try statement.step() {
             let day = statement.int64(1).floorDivided(by: 86_400_000).quotient
+            guard day >= first && day <= last else { continue }
             perSourceDay[statement.int64(0) << 32 | (day & 0xFFFF_FFFF), default: 0] += 1
             let flags = Int(statement.int64(2)) & review
             if flags != 0 { flaggedByValue[flags, default: 0] += 1 }
@@ -70,6 +80,22 @@ extension Store {
             for name in SampleFlags(rawValue: flags).names { flagged[name, default: 0] += count }
         }
         return (coverage, flagged)
+    }
+
+    /// The first and the last local day with a sample (the start at its recorded offset), or
+    /// `nil` for an empty store.
+    public func sampleLocalDays() throws -> ClosedRange<CivilDate>? {
+        let statement = try prepared(
+            """
+            SELECT min(start_ms + coalesce(utc_offset_s, 0) * 1000), max(start_ms + coalesce(utc_offset_s, 0) * 1000)
+            FROM samples
+            """)
+        return try statement.firstRow { row -> ClosedRange<CivilDate>? in
+            guard !row.isNull(0) else { return nil }
+            let first = Instant(millisecondsSinceEpoch: row.int64(0)).utcDay
+            let last = Instant(millisecondsSinceEpoch: row.int64(1)).utcDay
+            return first...last
+        } ?? nil
     }
 
     /// Records kept aside, by reason, over every import.

@@ -85,6 +85,15 @@ import Testing
         #expect(types["Observation"] == summary["observations"] as? Int)
         // Panels hold their components: fewer Observations than samples.
         #expect(types["Observation", default: 0] < stored.values.reduce(0, +))
+        // The values, metric by metric, are the ones the CSV export writes.
+        let csv = CSVRows.parse(try export(["--format", "csv"]).standardOutput)
+        var csvSums: [String: Double] = [:]
+        for row in csv.dropFirst() where !row[6].isEmpty { csvSums[row[0], default: 0] += Double(row[6]) ?? .nan }
+        let fhirSums = try #require(report["value_sums"] as? [String: Double])
+        #expect(fhirSums.keys.sorted() == csvSums.keys.sorted())
+        for (metric, sum) in csvSums {
+            #expect(abs((fhirSums[metric] ?? .nan) - sum) <= 1e-6 * max(1, abs(sum)), "\(metric)")
+        }
         #expect((summary["without_loinc"] as? [String])?.contains("apple_stand_hour") == true)
         #expect((summary["without_loinc"] as? [String])?.contains("heart_rate") == false)
     }
@@ -155,6 +164,7 @@ import Testing
             (["--format", "fhir", "--daily"], "csv or ndjson"),
             (["--format", "csv", "--bulk", "--out", directory.child("b")], "--format fhir"),
             (["--format", "csv", "--from-collector"], "--daily"),
+            (["--format", "csv", "--daily", "--source", "Nobody"], "every source"),
             (["--format", "csv", "--source", "Nobody"], "Simon’s Apple Watch"),
             (["--format", "xml"], "csv"),
         ]
@@ -163,10 +173,16 @@ import Testing
             #expect(result.exitCode == 2, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(hint), "\(arguments): \(result.standardError)")
         }
-        // A file that cannot be written: nothing half-written is left.
+        // A file that cannot be created: a failure that says where, and no file.
         let blocked = directory.child("no-such-folder/out.csv")
         let result = try export(["--format", "csv", "--out", blocked])
         #expect(result.exitCode == 1 && result.standardError.contains("cannot"))
+        #expect(!FileManager.default.fileExists(atPath: blocked))
+        // A device is written through, never replaced (a rename over /dev/null would replace it).
+        let null = try export(["--format", "csv", "--metric", "body_mass", "--out", "/dev/null"])
+        #expect(null.exitCode == 0, "\(null.standardError)")
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }
 
     @Test func theDailyFiguresCanComeFromTheCollector() throws {
@@ -193,10 +209,9 @@ import Testing
         let local = try export(["--format", "ndjson", "--daily"] + range, store: store)
         func rows(_ text: String) throws -> [String] {
             try text.split(separator: "\n").map { line in
-                var row = try object(String(line))
-                row["sources"] = nil  // the collector lists them too; ordering is not the point here
-                return (row["kind"] as? String ?? "") + "|" + (row["day"] as? String ?? row["night"] as? String ?? "")
-                    + "|" + String(describing: row["sum"] ?? row["asleep_s"] ?? "")
+                let row = try object(String(line))
+                let figures = ["metric", "day", "night", "sum", "avg", "count", "asleep_s", "in_bed_s", "deep_s"]
+                return figures.map { "\($0)=\(row[$0].map { String(describing: $0) } ?? "-")" }.joined(separator: " ")
             }
         }
         #expect(try rows(remote.standardOutput).count > 15)

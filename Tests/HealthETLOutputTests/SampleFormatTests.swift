@@ -146,4 +146,42 @@ import Testing
         let subject = (entries[1]["resource"] as? [String: Any])?["subject"] as? [String: Any]
         #expect(subject?["reference"] as? String == "urn:uuid:" + FHIRPatient.uuid)
     }
+
+    @Test func aPanelShowsItsReadingsFlagsAndSaysWhichReadingIsMissing() throws {
+        let observation = try encoded(
+            sample(
+                "blood_pressure",
+                components: [sample("blood_pressure_systolic", value: 260, flags: .outOfPlausibleRange)]))
+        let tags = (observation["meta"] as? [String: Any])?["tag"] as? [[String: Any]]
+        #expect(tags?.map { $0["code"] as? String } == ["out_of_plausible_range"])
+        let components = try #require(observation["component"] as? [[String: Any]])
+        #expect(components.count == 2)
+        #expect((components[0]["valueQuantity"] as? [String: Any])?["value"] as? Double == 260)
+        let absent = components[1]["dataAbsentReason"] as? [String: Any]
+        #expect((absent?["coding"] as? [[String: Any]])?.first?["code"] as? String == "unknown")
+        // The panel's value is its components: no absence of its own.
+        #expect(observation["dataAbsentReason"] == nil)
+    }
+
+    @Test func anObservationWithoutAValueSaysWhy() throws {
+        let session = try encoded(sample("sleep_analysis", seconds: 600))
+        #expect(session["valueCodeableConcept"] == nil && session["valueQuantity"] == nil)
+        let absent = try #require(session["dataAbsentReason"] as? [String: Any])
+        #expect((absent["coding"] as? [[String: Any]])?.first?["system"] as? String == FHIRSystems.dataAbsentReason)
+    }
+
+    @Test func aMetricTheCatalogLacksStillBecomesAnObservation() throws {
+        var encoder = FHIRObservationEncoder(catalog: catalog, subject: "Patient/p")
+        encoder.begin(names: ExportNames(metrics: ["retired_metric"], sources: ["x"]))
+        var bytes: [UInt8] = []
+        encoder.append(
+            ExportedSample(
+                id: ContentID(high: 1, low: 1), metric: 0, source: 0, start: Instant(millisecondsSinceEpoch: 0),
+                end: Instant(millisecondsSinceEpoch: 0), value: 3),
+            into: &bytes)
+        let observation = try object(String(decoding: bytes, as: UTF8.self))
+        let code = try #require(observation["code"] as? [String: Any])
+        #expect((code["coding"] as? [[String: Any]])?.first?["code"] as? String == "retired_metric")
+        #expect((observation["valueQuantity"] as? [String: Any])?["value"] as? Double == 3)
+    }
 }

@@ -71,7 +71,8 @@ import Testing
             store, SampleSelection(metrics: ["heart_rate"], starts: early..<early.adding(seconds: 240)))
         #expect(firstMinutes.map(\.value) == [60, 65])
         #expect(try store.sourceNames() == ["cuff", "phone"])
-        #expect(try store.sampleStartSpan()?.lowerBound == early.adding(seconds: 60))
+        // Local days: the first sample starts 08:01 at +01:00 on 2024-03-01.
+        #expect(try store.sampleLocalDays()?.lowerBound.description == "2024-03-01")
     }
 
     @Test func aPanelHoldsItsFirstComponentsAndASecondReadingStaysOnItsOwn() throws {
@@ -111,9 +112,14 @@ import Testing
                 sample("heart_rate", minute: 3, value: 61, offset: -28800),
             ],
             into: store)
-        let counts = try store.sampleCounts(starts: Instant(millisecondsSinceEpoch: 0)..<RecordFixtures.now)
+        let leap = CivilDate(year: 2024, month: 2, day: 29)!
+        let counts = try store.sampleCounts(days: leap...leap.adding(days: 1))
         #expect(counts.coverage.map(\.day.description) == ["2024-02-29", "2024-03-01"])
         #expect(counts.coverage.map(\.samples) == [1, 2])
         #expect(counts.flagged == ["out_of_plausible_range": 1])
+        // Only the days asked for, counted by their local day, flags included.
+        let firstDay = try store.sampleCounts(days: leap...leap)
+        #expect(firstDay.coverage.map(\.samples) == [1])
+        #expect(firstDay.flagged.isEmpty)
     }
 }

@@ -6,9 +6,12 @@ Every resource is parsed by its R4B model (types, cardinalities, code and dateTi
 the models leave out required value sets, so Observation.status is checked against its own.
 Beyond that it checks what healthetl promises: one Patient, every Observation's subject refers
 to it, every Observation has healthetl's metric coding, a LOINC coding wherever it names one in
-its text, and bundle entries have unique urn:uuid full URLs. It prints one JSON object: resource
-counts by type, samples by healthetl metric (a panel and each of its components count once each:
-the samples they came from), and the problems found. Exit 1 when there is any problem.
+its text, unique Observation ids, every Observation and component with a value or a
+dataAbsentReason (vs-2; a panel's value is its components), and bundle entries with unique
+urn:uuid full URLs. It prints one JSON object: resource counts by type, samples by healthetl
+metric (a panel and each reading it holds count once each: the samples they came from), the sum
+of the values per metric (to compare with another export of the same store), and the problems
+found. Exit 1 when there is any problem.
 
     python validate_fhir.py --self-check
 
@@ -40,6 +43,8 @@ class Tally:
     def __init__(self):
         self.by_type = {}
         self.by_metric = {}
+        self.value_sums = {}
+        self.ids = set()
         self.problems = []
         self.patients = []
         self.subjects = set()
@@ -63,9 +68,13 @@ class Tally:
             return
         if resource.get("status") not in OBSERVATION_STATUS:
             self.problem(f"{where}: Observation status {resource.get('status')!r} is not in its required value set")
+        if resource["id"] in self.ids:
+            self.problem(f"{where}: a second Observation {resource['id']}")
+        self.ids.add(resource["id"])
         self.subjects.add(resource.get("subject", {}).get("reference"))
-        concepts = [resource["code"]] + [c["code"] for c in resource.get("component", [])]
-        for concept in concepts:
+        parts = [(resource, True)] + [(c, False) for c in resource.get("component", [])]
+        for part, whole in parts:
+            concept = part["code"]
             metric = metric_of(concept)
             if metric is None:
                 self.problem(f"{where}: Observation {resource['id']} has no healthetl metric coding")
@@ -73,6 +82,17 @@ class Tally:
             has_loinc = any(c.get("system") == LOINC for c in concept.get("coding", []))
             if has_loinc == ("no LOINC code" in concept.get("text", "")):
                 self.problem(f"{where}: Observation {resource['id']} says the wrong thing about LOINC")
+            has_value = any(key.startswith("value") for key in part) or "dataAbsentReason" in part
+            if not has_value and not (whole and part.get("component")):
+                self.problem(f"{where}: Observation {resource['id']} ({metric}) has neither a value nor a reason")
+            if "dataAbsentReason" in part:
+                # A reading a panel lacks is no sample: it is not counted.
+                if not whole:
+                    continue
+            else:
+                quantity = part.get("valueQuantity")
+                if quantity is not None:
+                    self.value_sums[metric] = self.value_sums.get(metric, 0.0) + float(quantity["value"])
             self.by_metric[metric] = self.by_metric.get(metric, 0) + 1
 
 
@@ -140,7 +160,10 @@ def main():
         tally.problem(f"{len(tally.patients)} Patients, not one")
     if tally.subjects - patients:
         tally.problem(f"Observations refer to {sorted(tally.subjects - patients)}, not the Patient {sorted(patients)}")
-    print(json.dumps({"by_type": tally.by_type, "by_metric": tally.by_metric, "problems": tally.problems}))
+    print(json.dumps({
+        "by_type": tally.by_type, "by_metric": tally.by_metric, "value_sums": tally.value_sums,
+        "problems": tally.problems,
+    }))
     return 1 if tally.problems else 0
 
 

@@ -3,6 +3,13 @@ import HealthETLCore
 /// One metric's FHIR fragments, built once per export from the catalog: the `code`, the
 /// `category` and the tail of a `valueQuantity`, ready to copy into each Observation.
 struct FHIRMetricCoding {
+    /// The catalog metric id.
+    let id: String
+    /// Whether a sample of it may come without a value (an event, a session).
+    let valueOptional: Bool
+    /// A panel's components (blood pressure's two readings), in the catalog's order; empty for
+    /// everything that is not a panel with a LOINC code.
+    let components: [FHIRMetricCoding]
     /// `{"coding":[…],"text":…}`: LOINC first when the catalog has it, always healthetl's id.
     let code: [UInt8]
     /// `[{"coding":[…]}]`, or empty for none.
@@ -12,10 +19,16 @@ struct FHIRMetricCoding {
     let quantityTail: [UInt8]
     /// The system of its category values, for category metrics.
     let categorySystem: String?
-    let hasLOINC: Bool
 
-    init(_ metric: MetricDefinition) {
-        hasLOINC = metric.loinc != nil
+    init(_ metric: MetricDefinition, catalog: MetricCatalog?) {
+        id = metric.id
+        valueOptional = metric.valueOptional
+        components =
+            metric.kind == .correlation && metric.loinc != nil
+            ? metric.components.compactMap {
+                catalog?.metric(named: $0).map { FHIRMetricCoding($0.definition, catalog: catalog) }
+            }
+            : []
         var code: [UInt8] = []
         ByteText.append("{\"coding\":[", to: &code)
         if let loinc = metric.loinc {
@@ -57,5 +70,13 @@ struct FHIRMetricCoding {
         }
         quantityTail = tail
         categorySystem = metric.category.map { FHIRSystems.categoryPrefix + $0 }
+    }
+
+    /// A metric the store holds and the catalog no longer has (an overlay removed it): only
+    /// healthetl's code, its id as the text, no unit.
+    init(unknown id: String) {
+        self.init(
+            MetricDefinition(id: id, name: id + " (not in the metric catalog)", kind: .discrete, aggregation: .latest),
+            catalog: nil)
     }
 }

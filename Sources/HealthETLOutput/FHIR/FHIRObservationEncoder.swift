@@ -12,8 +12,8 @@ public struct FHIRObservationEncoder {
     /// `"subject":{"reference":…}` for every Observation.
     private let subject: [UInt8]
     private var time = TimeText()
-    /// Per metric number, its fragments (nil for a metric the catalog lacks).
-    private var codings: [FHIRMetricCoding?] = []
+    /// Per metric number, its fragments.
+    private var codings: [FHIRMetricCoding] = []
     /// Per source number: `meta.source` and the `device.display` used when there is no device.
     private var sources = NameTable()
     private var sourceDevices = NameTable()
@@ -32,7 +32,10 @@ public struct FHIRObservationEncoder {
 
     /// Prepares the fragments of the names the samples refer to.
     public mutating func begin(names: ExportNames) {
-        codings = names.metrics.map { catalog.metric(named: $0).map { FHIRMetricCoding($0.definition) } }
+        codings = names.metrics.map { name in
+            catalog.metric(named: name).map { FHIRMetricCoding($0.definition, catalog: catalog) }
+                ?? FHIRMetricCoding(unknown: name)
+        }
         sources = NameTable(names.sources, escape: Self.appendPercentEncoded)
         sourceDevices = NameTable(
             names.sources.map { $0.isEmpty ? "unknown source" : $0 }, escape: JSONText.appendQuoted)
@@ -40,16 +43,18 @@ public struct FHIRObservationEncoder {
     }
 
     public mutating func append(_ sample: ExportedSample, into bytes: inout [UInt8]) {
-        guard let coding = metricCoding(sample.metric) else { return }
+        let coding = metricCoding(sample.metric)
         ByteText.append("{\"resourceType\":\"Observation\",\"id\":\"", to: &bytes)
         HexText.append(sample.id, to: &bytes)
         ByteText.append("\",\"meta\":{\"source\":\"", to: &bytes)
         ByteText.append(FHIRSystems.sourcePrefix, to: &bytes)
         sources.append(sample.source, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
-        if !sample.flags.isEmpty {
+        // A panel's tags are its own flags and its readings' (an implausible systolic shows).
+        let flags = sample.components.reduce(sample.flags) { $0.union($1.flags) }
+        if !flags.isEmpty {
             ByteText.append(",\"tag\":[", to: &bytes)
-            for (index, name) in sample.flags.names.enumerated() {
+            for (index, name) in flags.names.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 ByteText.append("{\"system\":\"\(FHIRSystems.flag)\",\"code\":\"", to: &bytes)
                 ByteText.append(name, to: &bytes)
@@ -66,7 +71,10 @@ public struct FHIRObservationEncoder {
         bytes.append(contentsOf: coding.code)
         bytes.append(contentsOf: subject)
         appendEffective(sample, to: &bytes)
-        appendValue(sample, coding, to: &bytes)
+        // A panel's value is its components; anything else without one says why (vs-2).
+        if !appendValue(sample, coding, to: &bytes) && coding.components.isEmpty {
+            Self.appendAbsence(coding.valueOptional ? "not-applicable" : "unknown", to: &bytes)
+        }
         ByteText.append(",\"device\":{\"display\":", to: &bytes)
         if let device = sample.device {
             devices.append(device, to: &bytes)
@@ -74,25 +82,39 @@ public struct FHIRObservationEncoder {
             sourceDevices.append(sample.source, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-        let components = sample.components.compactMap { component in
-            metricCoding(component.metric).map { (component, $0) }
-        }
-        if !components.isEmpty {
-            ByteText.append(",\"component\":[", to: &bytes)
-            for (index, (component, coding)) in components.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                ByteText.append("{\"code\":", to: &bytes)
-                bytes.append(contentsOf: coding.code)
-                appendValue(component, coding, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            }
-            bytes.append(UInt8(ascii: "]"))
-        }
+        appendComponents(of: sample, coding, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private func metricCoding(_ metric: Int32) -> FHIRMetricCoding? {
-        codings.indices.contains(Int(metric)) ? codings[Int(metric)] : nil
+    /// A panel's components in the catalog's order: each reading found, and a missing one as a
+    /// component whose value is absent (the vital-signs profile wants both blood pressures).
+    private func appendComponents(of sample: ExportedSample, _ coding: FHIRMetricCoding, to bytes: inout [UInt8]) {
+        guard !coding.components.isEmpty else { return }
+        ByteText.append(",\"component\":[", to: &bytes)
+        for (index, expected) in coding.components.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            ByteText.append("{\"code\":", to: &bytes)
+            bytes.append(contentsOf: expected.code)
+            let reading = sample.components.first { metricCoding($0.metric).id == expected.id }
+            if reading.map({ appendValue($0, expected, to: &bytes) }) != true {
+                Self.appendAbsence("unknown", to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private func metricCoding(_ metric: Int32) -> FHIRMetricCoding {
+        codings.indices.contains(Int(metric)) ? codings[Int(metric)] : FHIRMetricCoding(unknown: "")
+    }
+
+    /// `dataAbsentReason` with one of FHIR's codes (`unknown`, `not-applicable`).
+    private static func appendAbsence(_ code: StaticString, to bytes: inout [UInt8]) {
+        ByteText.append(
+            ",\"dataAbsentReason\":{\"coding\":[{\"system\":\"\(FHIRSystems.dataAbsentReason)\",\"code\":\"", to: &bytes
+        )
+        ByteText.append(code, to: &bytes)
+        ByteText.append("\"}]}", to: &bytes)
     }
 
     private mutating func appendEffective(_ sample: ExportedSample, to bytes: inout [UInt8]) {
@@ -109,7 +131,9 @@ public struct FHIRObservationEncoder {
         }
     }
 
-    private func appendValue(_ sample: ExportedSample, _ coding: FHIRMetricCoding, to bytes: inout [UInt8]) {
+    /// Writes the value, if the sample has one. Returns whether it did.
+    @discardableResult
+    private func appendValue(_ sample: ExportedSample, _ coding: FHIRMetricCoding, to bytes: inout [UInt8]) -> Bool {
         if let value = sample.value {
             ByteText.append(",\"valueQuantity\":{\"value\":", to: &bytes)
             ByteText.append(value, to: &bytes)
@@ -118,15 +142,17 @@ public struct FHIRObservationEncoder {
             } else {
                 bytes.append(contentsOf: coding.quantityTail)
             }
-        } else if let category = sample.category, let system = coding.categorySystem {
-            ByteText.append(",\"valueCodeableConcept\":{\"coding\":[{\"system\":", to: &bytes)
-            JSONText.appendQuoted(system, to: &bytes)
-            ByteText.append(",\"code\":", to: &bytes)
-            JSONText.appendQuoted(category, to: &bytes)
-            ByteText.append("}],\"text\":", to: &bytes)
-            JSONText.appendQuoted(category, to: &bytes)
-            bytes.append(UInt8(ascii: "}"))
+            return true
         }
+        guard let category = sample.category, let system = coding.categorySystem else { return false }
+        ByteText.append(",\"valueCodeableConcept\":{\"coding\":[{\"system\":", to: &bytes)
+        JSONText.appendQuoted(system, to: &bytes)
+        ByteText.append(",\"code\":", to: &bytes)
+        JSONText.appendQuoted(category, to: &bytes)
+        ByteText.append("}],\"text\":", to: &bytes)
+        JSONText.appendQuoted(category, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return true
     }
 
     /// RFC 3986: everything but the unreserved characters as %XX, so a source name with spaces

@@ -3,6 +3,7 @@
 public enum FHIRSystems {
     public static let loinc = "http://loinc.org"
     public static let ucum = "http://unitsofmeasure.org"
+    public static let dataAbsentReason = "http://terminology.hl7.org/CodeSystem/data-absent-reason"
     public static let observationCategory = "http://terminology.hl7.org/CodeSystem/observation-category"
     /// Catalog metric ids: every Observation carries one, beside LOINC when LOINC has the metric.
     public static let metric = "https://healthetl.dev/fhir/CodeSystem/metric"

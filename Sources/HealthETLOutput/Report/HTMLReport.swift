@@ -144,17 +144,28 @@ public struct HTMLReport {
             to: &html)
     }
 
-    /// Per activity: how many, and their time, energy and distance together.
+    /// Per activity: how many, and their time, energy and distance together (per unit as the
+    /// workouts were written: kcal and kJ are not added up).
     private func appendWorkoutTotals(to html: inout [UInt8]) {
-        var totals: [String: (count: Int, seconds: Double, energy: Double, distance: Double)] = [:]
+        struct Total {
+            var count = 0
+            var seconds = 0.0
+            var energy: [String: Double] = [:]
+            var distance: [String: Double] = [:]
+        }
+        var totals: [String: Total] = [:]
         for workout in data.workouts {
             let name = Self.activityName(workout.activityType)
-            var total = totals[name] ?? (0, 0, 0, 0)
+            var total = totals[name] ?? Total()
             total.count += 1
             total.seconds += Self.duration(of: workout)
-            total.energy += workout.energy?.value ?? 0
-            total.distance += workout.distance?.value ?? 0
+            if let energy = workout.energy { total.energy[energy.unit, default: 0] += energy.value }
+            if let distance = workout.distance { total.distance[distance.unit, default: 0] += distance.value }
             totals[name] = total
+        }
+        func sums(_ byUnit: [String: Double], decimals: Int) -> String {
+            byUnit.sorted { $0.key < $1.key }.map { HTMLText.figure($0.value, decimals: decimals) + " " + $0.key }
+                .joined(separator: " + ")
         }
         ByteText.append(
             "<table class=\"totals\"><thead><tr><th>Activity</th><th class=\"n\">Workouts</th><th class=\"n\">Time</th><th class=\"n\">Energy</th><th class=\"n\">Distance</th></tr></thead><tbody>",
@@ -164,8 +175,7 @@ public struct HTMLReport {
             appendCells(
                 [
                     (name, false), (String(total.count), true), (HTMLText.hours(total.seconds), true),
-                    (total.energy > 0 ? HTMLText.figure(total.energy) : "", true),
-                    (total.distance > 0 ? HTMLText.figure(total.distance, decimals: 1) : "", true),
+                    (sums(total.energy, decimals: 0), true), (sums(total.distance, decimals: 1), true),
                 ], to: &html)
             ByteText.append("</tr>", to: &html)
         }

@@ -50,6 +50,13 @@ final class BlockHandOff<Block: Sendable>: @unchecked Sendable {
         return nil
     }
 
+    /// Whether the receiver stopped: a sender between blocks asks now and then.
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
     /// The receiver stops: the sender's waiting or next `send` returns false.
     func cancel() {
         condition.lock()

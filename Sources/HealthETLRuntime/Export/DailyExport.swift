@@ -25,11 +25,12 @@ public struct DailyExport {
         let projections = LocalProjections(
             catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
             sourcesByMetric: try store.sourcePriorities())
-        guard let span = try store.sampleStartSpan() else {
+        guard let stored = try store.sampleLocalDays() else {
             return try write(catalog, started: started, clock: clock) { _, _ in }
         }
-        let first = request.from ?? span.lowerBound.utcDay.adding(days: -1)
-        let last = request.to ?? span.upperBound.utcDay.adding(days: 1)
+        // A day either side: a zone other than the recorded offset can move a sample's day by one.
+        let first = request.from ?? stored.lowerBound.adding(days: -1)
+        let last = request.to ?? stored.upperBound.adding(days: 1)
         guard first <= last else { return try write(catalog, started: started, clock: clock) { _, _ in } }
         return try write(catalog, started: started, clock: clock) { rollup, night in
             var written = 0

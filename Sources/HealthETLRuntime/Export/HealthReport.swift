@@ -26,11 +26,12 @@ public struct HealthReport {
         let started = clock.now()
         let store = try Store(directory: directory, clock: clock)
         let days = try range(store, clock: clock)
-        let starts = ExportRequest.startWindow(from: days.lowerBound, to: days.upperBound)
         // The coverage pass reads every sample of the range: on the other core, over its own connection.
         let counts = ThreadWork(name: "healthetl-report-counts") {
-            try Store(directory: directory, clock: clock).sampleCounts(starts: starts)
+            try Store(directory: directory, clock: clock).sampleCounts(days: days)
         }
+        // Whatever fails here, the pass ends before the store is left.
+        defer { _ = try? counts.value() }
         let configuration = try StoreConfiguration.load(store: directory.path)
         let projections = LocalProjections(
             catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
@@ -52,10 +53,12 @@ public struct HealthReport {
         let data = ReportData(
             days: days, generatedAt: clock.now().truncatedToSecond, steps: series[0], restingHeartRate: series[1],
             heartRateVariability: series[2], weight: series[3], sleep: nights,
-            workouts: try store.workoutListings(starts: starts).filter {
+            workouts: try store.workoutListings(
+                starts: ExportRequest.startWindow(from: days.lowerBound, to: days.upperBound)
+            ).filter {
                 inRange(Self.localDay($0.start, offset: $0.utcOffsetSeconds))
             },
-            coverage: coverage.filter { inRange($0.day) }, quarantine: try store.quarantineCounts(), flagged: flagged)
+            coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged)
         let html = HTMLReport(data: data).render()
         let output = try ExportOutput(path: request.output)
         try output.append { $0.append(contentsOf: html) }
@@ -68,13 +71,13 @@ public struct HealthReport {
             bytes: output.bytesWritten, seconds: started.seconds(until: clock.now()))
     }
 
-    /// The requested days; by default the year up to the last sample's day, from the first
-    /// sample's day when that is later.
+    /// The requested days. By default the year up to the last sample's local day, from the
+    /// first sample's day when that is later; an open end runs to the store's last (or first) day.
     private func range(_ store: Store, clock: Clock) throws -> ClosedRange<CivilDate> {
-        let span = try store.sampleStartSpan()
-        let last = request.to ?? span?.upperBound.utcDay ?? clock.now().utcDay
+        let stored = try store.sampleLocalDays()
+        let last = request.to ?? max(stored?.upperBound ?? clock.now().utcDay, request.from ?? .init(daysSinceEpoch: 0))
         var first = request.from ?? last.adding(days: -364)
-        if request.from == nil, let earliest = span?.lowerBound.utcDay, earliest > first, earliest <= last {
+        if request.from == nil, let earliest = stored?.lowerBound, earliest > first, earliest <= last {
             first = earliest
         }
         guard first <= last else { throw ExportError.unsupported("--from must not be after --to") }

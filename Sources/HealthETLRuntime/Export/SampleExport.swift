@@ -32,15 +32,17 @@ public struct SampleExport {
         case (.fhir, true):
             selection.panels = Self.panels(catalog)
             let folder = try BulkFolder(path: request.output)
+            // The Observations first: a run that fails on the way leaves no new Patient file
+            // beside an old Observation file.
+            var format = FHIRObservationLines(catalog: catalog)
+            let observations = try ExportOutput(path: folder.file("Observation.ndjson"))
+            try write(&format, store, selection, clock, observations, &tally, progress)
             let patients = try ExportOutput(path: folder.file("Patient.ndjson"))
             try patients.append { bytes in
                 FHIRPatient.appendResource(to: &bytes)
                 bytes.append(UInt8(ascii: "\n"))
             }
             try patients.finish()
-            var format = FHIRObservationLines(catalog: catalog)
-            let observations = try ExportOutput(path: folder.file("Observation.ndjson"))
-            try write(&format, store, selection, clock, observations, &tally, progress)
             files = [patients.path, observations.path]
             bytes = patients.bytesWritten + observations.bytesWritten
         case (_, true):
@@ -101,9 +103,10 @@ public struct SampleExport {
         catalog.metrics.reduce(into: [:]) { units, metric in units[metric.id] = metric.unit }
     }
 
-    /// Correlation metrics and their components (blood pressure and its two readings).
+    /// Correlations FHIR has a panel code for, with their components: blood pressure (85354-9)
+    /// and its two readings. Others (a food entry and its nutrients) go out as their samples.
     static func panels(_ catalog: MetricCatalog) -> [String: [String]] {
-        catalog.metrics.filter { $0.kind == .correlation && !$0.components.isEmpty }
+        catalog.metrics.filter { $0.kind == .correlation && $0.loinc != nil && !$0.components.isEmpty }
             .reduce(into: [:]) { panels, metric in panels[metric.id] = metric.components }
     }
 }

@@ -24,37 +24,57 @@ struct ThreadedSampleReader {
     /// sample, in the store's order.
     func forEach(names: (ExportNames) throws -> Void, _ body: (ExportedSample) throws -> Void) throws {
         let handOff = BlockHandOff<Message>(capacity: Self.queuedBlocks)
+        let stopped = DispatchSemaphore(value: 0)
         let (directory, selection, clock) = (self.directory, self.selection, self.clock)
         let thread = Thread {
-            do {
-                let store = try Store(directory: directory, clock: clock)
-                var block: [ExportedSample] = []
-                block.reserveCapacity(Self.blockSize)
-                try store.exportSamples(selection) { names in
-                    guard handOff.send(.names(names)) else { throw Stopped() }
-                } _: { sample in
-                    block.append(sample)
-                    guard block.count == Self.blockSize else { return }
-                    guard handOff.send(.samples(block)) else { throw Stopped() }
-                    block.removeAll(keepingCapacity: true)
-                }
-                if !block.isEmpty { _ = handOff.send(.samples(block)) }
-                handOff.finish()
-            } catch is Stopped {
-                handOff.finish()
-            } catch {
-                handOff.finish(throwing: error)
-            }
+            Self.read(directory, selection, clock, into: handOff)
+            stopped.signal()
         }
         thread.name = "healthetl-export-reader"
         thread.start()
-        // Whatever ends the loop, the reader stops too.
-        defer { handOff.cancel() }
+        // However the loop ends, the reader stops and is gone (its store closed) before we return.
+        defer {
+            handOff.cancel()
+            stopped.wait()
+        }
         while let message = try handOff.receive() {
             switch message {
             case .names(let given): try names(given)
             case .samples(let block): for sample in block { try body(sample) }
             }
+        }
+    }
+
+    /// The reader thread's work: the store is opened, read and closed here.
+    private static func read(
+        _ directory: StoreDirectory, _ selection: SampleSelection, _ clock: Clock, into handOff: BlockHandOff<Message>
+    ) {
+        do {
+            let store = try Store(directory: directory, clock: clock)
+            var block: [ExportedSample] = []
+            block.reserveCapacity(blockSize)
+            var sinceCheck = 0
+            try store.exportSamples(selection) { names in
+                guard handOff.send(.names(names)) else { throw Stopped() }
+            } _: { sample in
+                block.append(sample)
+                if block.count == blockSize {
+                    guard handOff.send(.samples(block)) else { throw Stopped() }
+                    block.removeAll(keepingCapacity: true)
+                }
+                // A selection that skips most rows sends rarely: ask between blocks too.
+                sinceCheck += 1
+                if sinceCheck == 1024 {
+                    sinceCheck = 0
+                    if handOff.isCancelled { throw Stopped() }
+                }
+            }
+            if !block.isEmpty { _ = handOff.send(.samples(block)) }
+            handOff.finish()
+        } catch is Stopped {
+            handOff.finish()
+        } catch {
+            handOff.finish(throwing: error)
         }
     }
 }

@@ -73,8 +73,10 @@ public final class PrivateFile {
     /// made, and the `sync` at its end has little left to wait for. (Linux starts the write-back on
     /// this advice; elsewhere it is only advice.)
     public func startWriteBack() {
-        guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        #if canImport(Glibc) || canImport(Musl)
+            guard descriptor >= 0 else { return }
+            _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        #endif
     }
 
     /// Forces the bytes to disk, so a rename that follows publishes a complete file.
