@@ -87,12 +87,12 @@ public enum SinkConformance {
         let samples = steps([10, 20, 30]) + [unknown]
         let batch = DeliveryBatch(batchID: "conformance-delivery", samples: samples, deletions: [])
         let payload = try sink.encode(batch)
-        let first = try await sink.deliver(batchID: batch.batchID, payload: payload)
+        let first = try await deliverRetrying(sink, batch.batchID, payload)
         if first.accepted != 3 { problems.append("delivery: \(first.accepted) items accepted of 3 valid ones") }
         if first.rejected.map(\.id) != [unknown.id] || first.rejected.contains(where: \.reason.isEmpty) {
             problems.append("delivery: the refused item was not named by id with a reason: \(first.rejected)")
         }
-        let again = try await sink.deliver(batchID: batch.batchID, payload: payload)
+        let again = try await deliverRetrying(sink, batch.batchID, payload)
         if again.accepted != first.accepted || again.rejected != first.rejected {
             problems.append("redelivery: another receipt for the same batch")
         }
@@ -104,15 +104,32 @@ public enum SinkConformance {
         return problems
     }
 
+    /// Delivers as the retry queue does: a retryable failure (a far end slow under a loaded test
+    /// run answers after the sink's short timeout) is tried again, and the far end's idempotency
+    /// gives the first receipt back. A permanent failure is not retried.
+    private static func deliverRetrying(_ sink: any SampleSink, _ batchID: String, _ payload: [UInt8]) async throws
+        -> DeliveryReceipt
+    {
+        for attempt in 1... {
+            do {
+                return try await sink.deliver(batchID: batchID, payload: payload)
+            } catch {
+                guard case .retryable = error, attempt < 5 else { throw error }
+            }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        preconditionFailure("unreachable: the loop returns or throws")
+    }
+
     /// `.deletions`: a delivered deletion removes the sample.
     private static func deletionProblems(_ sink: any SampleSink, bench: some SinkTestBench) async throws -> [String] {
         let doomed = steps([40])[0]
         let add = DeliveryBatch(batchID: "conformance-add", samples: [doomed], deletions: [])
-        _ = try await sink.deliver(batchID: add.batchID, payload: try sink.encode(add))
+        _ = try await deliverRetrying(sink, add.batchID, try sink.encode(add))
         let delete = DeliveryBatch(
             batchID: "conformance-delete", samples: [],
             deletions: [Tombstone(of: doomed, reason: "deleted_at_source", deletedAt: doomed.end)])
-        _ = try await sink.deliver(batchID: delete.batchID, payload: try sink.encode(delete))
+        _ = try await deliverRetrying(sink, delete.batchID, try sink.encode(delete))
         return try await bench.storedSampleIDs().contains(doomed.id)
             ? ["deletions: a deleted sample is still stored"] : []
     }
