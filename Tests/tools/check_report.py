@@ -39,11 +39,13 @@ COLLECT = """JSON.stringify({
 
 class DevTools:
     def __init__(self, url):
-        self.socket = websocket.create_connection(url, timeout=30, suppress_origin=True)
+        self.socket = websocket.create_connection(url, timeout=120, suppress_origin=True)
         self.next_id = 0
         self.events = []
 
     def call(self, method, **params):
+        # wait_for and drain shorten the socket's timeout; a call may take long on a loaded machine.
+        self.socket.settimeout(120)
         self.next_id += 1
         self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
@@ -54,7 +56,7 @@ class DevTools:
                 return message.get("result", {})
             self.events.append(message)
 
-    def wait_for(self, event, seconds=30):
+    def wait_for(self, event, seconds=120):
         deadline = time.time() + seconds
         while time.time() < deadline:
             if any(e.get("method") == event for e in self.events):
