@@ -65,10 +65,7 @@ public struct ProjectionQuery: Sendable {
     private func computed(_ store: Store, directory: StoreDirectory, catalog: MetricCatalog, clock: Clock) throws
         -> ProjectionListing
     {
-        let configuration = try StoreConfiguration.load(store: directory.path)
-        let projections = LocalProjections(
-            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
-            sourcesByMetric: try store.sourcePriorities())
+        let projections = try LocalProjections.configured(for: store, catalog: catalog)
         let computed = try projections.compute(store, metrics: metricNames(catalog), days: days)
         let now = clock.now().description
         return ProjectionListing(

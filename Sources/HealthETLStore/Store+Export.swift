@@ -6,11 +6,9 @@ extension Store {
     /// metric's by start time, all from one read snapshot (a concurrent import is either wholly in
     /// it or not at all). Memory stays flat: one sample at a time, and a bounded page cache.
     /// `names` is called first, with the names the samples refer to by number.
-    /// - Returns: how many samples `body` received (panels count once, with their components).
-    @discardableResult
     public func exportSamples(
         _ selection: SampleSelection, names: (ExportNames) throws -> Void, _ body: (ExportedSample) throws -> Void
-    ) throws -> Int {
+    ) throws {
         // Reading by the identity index visits the table's pages out of order, each many times:
         // a larger cache than the writer's keeps more of them (a third less time, measured).
         try connection.execute("PRAGMA cache_size = -\(Self.exportCacheKibibytes)")
@@ -34,7 +32,6 @@ extension Store {
             for component in selection.panels[panel] ?? [] where holder[component] == nil { holder[component] = panel }
         }
         let byRow = try connection.prepare(Self.exportColumns + " WHERE s.rowid = ?1")
-        var count = 0
         for metric in selection.metrics {
             guard let id = metricIDs[metric] else { continue }
             let components = (selection.panels[metric] ?? []).compactMap { metricIDs[$0] }
@@ -52,10 +49,8 @@ extension Store {
                     }
                 }
                 try body(exported)
-                count += 1
             }
         }
-        return count
     }
 
     /// The export's page cache (the writer's is 32 MiB).

@@ -43,12 +43,8 @@ extension Store {
     public func sampleCounts(days: ClosedRange<CivilDate>) throws -> (
         coverage: [SourceDayCount], flagged: [String: Int]
     ) {
-        // Every offset from UTC−14 to UTC+14 can put a start on one of the days.
-        let widest = LocalZone.widestOffsetMilliseconds
-        let starts =
-            Instant(
-                millisecondsSinceEpoch: days.lowerBound.daysSinceEpoch * 86_400_000 - widest)..<Instant(
-                millisecondsSinceEpoch: (days.upperBound.daysSinceEpoch + 1) * 86_400_000 + widest)
+        // Every start any offset can put on one of the days.
+        let starts = DailyRollupCalculator.sampleWindow(for: days)
         let statement = try prepared(
             "SELECT source_id, start_ms + coalesce(utc_offset_s, 0) * 1000, flags FROM samples WHERE start_ms >= ?1 AND start_ms < ?2"
         )
@@ -100,9 +96,6 @@ extension Store {
 
     /// Records kept aside, by reason, over every import.
     public func quarantineCounts() throws -> [String: Int] {
-        let statement = try prepared("SELECT reason, count(*) FROM quarantine GROUP BY reason")
-        var counts: [String: Int] = [:]
-        while try statement.step() { counts[statement.text(0) ?? ""] = Int(statement.int64(1)) }
-        return counts
+        try counts("SELECT reason, count(*) FROM quarantine GROUP BY reason")
     }
 }

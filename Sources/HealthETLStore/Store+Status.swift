@@ -8,7 +8,7 @@ extension Store {
         defer { try? connection.execute("COMMIT") }
         let byMetric = try counts(
             "SELECT m.name, count(*) FROM samples s JOIN metrics m ON m.id = s.metric_id GROUP BY m.name")
-        let byReason = try counts("SELECT reason, count(*) FROM quarantine GROUP BY reason")
+        let byReason = try quarantineCounts()
         let cursorRows = try connection.prepare(
             """
             SELECT s.name, c.lane, c.position, c.updated_ms FROM cursors c
@@ -50,7 +50,8 @@ extension Store {
             lastUpload: last.map { Instant(millisecondsSinceEpoch: $0).description })
     }
 
-    private func counts(_ sql: String) throws -> [String: Int] {
+    /// Counts by name from a `SELECT name, count(*) … GROUP BY name`.
+    func counts(_ sql: String) throws -> [String: Int] {
         let statement = try connection.prepare(sql)
         var counts: [String: Int] = [:]
         while try statement.step() { counts[statement.text(0) ?? ""] = Int(statement.int64(1)) }

@@ -51,11 +51,6 @@ struct ExportCommand: ParsableCommand, TakesGlobalOptions {
     var json = false
 
     func validate() throws {
-        if daily && source != nil {
-            throw ValidationError(
-                "--source selects samples; the daily figures are computed over every source (source priority decides which counts), so --daily takes no --source"
-            )
-        }
         if fromCollector && !daily {
             throw ValidationError(
                 "--from-collector needs --daily: the collector serves daily rollups and sleep nights, not samples; export samples from this store"

@@ -53,6 +53,12 @@ public struct DailyRollupCalculator: Sendable {
         let to = Instant(millisecondsSinceEpoch: midnight + LocalZone.millisecondsPerDay + margin)
         return from..<to
     }
+
+    /// The instants a sample must touch to affect any of `days`: from the first day's window to
+    /// the last one's.
+    public static func sampleWindow(for days: ClosedRange<CivilDate>) -> Range<Instant> {
+        sampleWindow(for: days.lowerBound).lowerBound..<sampleWindow(for: days.upperBound).upperBound
+    }
 }
 
 // MARK: - Shared steps

@@ -11,19 +11,18 @@ struct ChartFrame {
     private static let bottom = 24.0
 
     let days: ClosedRange<CivilDate>
-    let dayCount: Int
     let minimum: Double
     let maximum: Double
 
     /// A scale from `low` (0 for bars) to `high`, widened to round numbers.
     init(days: ClosedRange<CivilDate>, low: Double, high: Double) {
         self.days = days
-        dayCount = Int(days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch) + 1
         let step = Self.gridStep(for: max(high - low, 1e-9))
         minimum = (low / step).rounded(.down) * step
         maximum = max((high / step).rounded(.up) * step, minimum + step)
     }
 
+    var dayCount: Int { days.dayCount }
     var plotWidth: Double { Self.width - Self.left - Self.right }
     var plotHeight: Double { Self.height - Self.top - Self.bottom }
     /// The width of one day's slot.
@@ -66,18 +65,24 @@ struct ChartFrame {
         appendDayLabels(to: &bytes)
     }
 
-    /// One segment of a bar: from `low` to `high` on the value scale, in the slot starting at `x`.
+    /// The middle of `day`'s slot: where its dot sits.
+    func centre(of day: CivilDate) -> Double { x(index(of: day)) + slot / 2 }
+
+    /// A bar's width, four fifths of a slot (never thinner than a printable hairline).
+    var barWidth: Double { max(slot * 0.8, 0.3) }
+
+    /// One segment of `day`'s bar (centred in its slot): from `low` to `high` on the value scale, in the slot starting at `x`.
     func appendSegment(
-        styleClass: String, x: Double, width: Double, from low: Double, to high: Double, to bytes: inout [UInt8]
+        styleClass: String, on day: CivilDate, from low: Double, to high: Double, to bytes: inout [UInt8]
     ) {
         ByteText.append("<rect class=\"", to: &bytes)
         ByteText.append(styleClass, to: &bytes)
         ByteText.append("\" x=\"", to: &bytes)
-        HTMLText.appendCoordinate(x, to: &bytes)
+        HTMLText.appendCoordinate(x(index(of: day)) + (slot - barWidth) / 2, to: &bytes)
         ByteText.append("\" y=\"", to: &bytes)
         HTMLText.appendCoordinate(y(high), to: &bytes)
         ByteText.append("\" width=\"", to: &bytes)
-        HTMLText.appendCoordinate(width, to: &bytes)
+        HTMLText.appendCoordinate(barWidth, to: &bytes)
         ByteText.append("\" height=\"", to: &bytes)
         HTMLText.appendCoordinate(max(y(low) - y(high), 0.1), to: &bytes)
         ByteText.append("\"/>", to: &bytes)

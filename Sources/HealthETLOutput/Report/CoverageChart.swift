@@ -46,7 +46,7 @@ struct CoverageChart {
     /// Stretches of at least `minimumDays` days without any data, longest first.
     func gaps(minimumDays: Int = 2) -> [(first: CivilDate, last: CivilDate, days: Int)] {
         let runs = rows[0].runs
-        let dayCount = Int(days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch) + 1
+        let dayCount = days.dayCount
         var gaps: [(Int, Int)] = []
         var next = 0
         for run in runs {
@@ -63,7 +63,7 @@ struct CoverageChart {
 
     func append(to bytes: inout [UInt8]) {
         let rows = rows
-        let dayCount = Int(days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch) + 1
+        let dayCount = days.dayCount
         let plotWidth = Self.width - Self.labelWidth - 8
         let slot = plotWidth / Double(dayCount)
         let height = Double(rows.count) * Self.rowHeight + 4

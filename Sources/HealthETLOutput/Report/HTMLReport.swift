@@ -52,7 +52,7 @@ public struct HTMLReport {
         let samples = data.coverage.reduce(0) { $0 + $1.samples }
         HTMLText.append(
             escaping:
-                "\(data.days.lowerBound) to \(data.days.upperBound) (\(data.dayCount) days) · \(HTMLText.figure(Double(samples))) samples from \(sources) sources · generated \(data.generatedAt)",
+                "\(data.days.lowerBound) to \(data.days.upperBound) (\(data.days.dayCount) days) · \(HTMLText.figure(Double(samples))) samples from \(sources) sources · generated \(data.generatedAt)",
             to: &html)
         ByteText.append("</p></header>", to: &html)
     }

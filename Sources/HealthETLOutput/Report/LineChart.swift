@@ -16,7 +16,6 @@ struct LineChart {
         let pad = max((high - low) * 0.1, 1)
         let frame = ChartFrame(days: days, low: max(low - pad, 0), high: high + pad)
         frame.appendOpening(label: series.title, unit: series.unit, to: &bytes)
-        let centre = { (day: CivilDate) in frame.x(frame.index(of: day)) + frame.slot / 2 }
         // Over a long range the day-to-day noise hides the trend: the line is then the mean of
         // the last 7 days (with at least 3 of them measured), the days themselves faint dots.
         let trend = frame.dayCount > 60
@@ -27,7 +26,7 @@ struct LineChart {
             for (day, value) in line {
                 let continues = previous.map { day.daysSinceEpoch - $0.daysSinceEpoch == 1 } ?? false
                 bytes.append(continues ? UInt8(ascii: "L") : UInt8(ascii: "M"))
-                HTMLText.appendCoordinate(centre(day), to: &bytes)
+                HTMLText.appendCoordinate(frame.centre(of: day), to: &bytes)
                 bytes.append(UInt8(ascii: " "))
                 HTMLText.appendCoordinate(frame.y(value), to: &bytes)
                 previous = day
@@ -45,7 +44,7 @@ struct LineChart {
             ByteText.append("\" data-value=\"", to: &bytes)
             ByteText.append(value, to: &bytes)
             ByteText.append("\" cx=\"", to: &bytes)
-            HTMLText.appendCoordinate(centre(day), to: &bytes)
+            HTMLText.appendCoordinate(frame.centre(of: day), to: &bytes)
             ByteText.append("\" cy=\"", to: &bytes)
             HTMLText.appendCoordinate(frame.y(value), to: &bytes)
             ByteText.append("\" r=\"\(radius)\"><title>", to: &bytes)

@@ -53,10 +53,4 @@ public struct ReportData: Sendable {
         self.quarantine = quarantine
         self.flagged = flagged
     }
-
-    /// Every day of the range, in order: the charts' x axis.
-    public var dayCount: Int { Int(days.upperBound.daysSinceEpoch - days.lowerBound.daysSinceEpoch) + 1 }
-
-    /// A day's position on the x axis (0 for the first).
-    public func index(of day: CivilDate) -> Int { Int(day.daysSinceEpoch - days.lowerBound.daysSinceEpoch) }
 }

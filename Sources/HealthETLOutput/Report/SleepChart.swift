@@ -23,9 +23,7 @@ struct SleepChart {
         let high = nights.map { Self.hours(of: $0).reduce(0, +) }.max() ?? 8
         let frame = ChartFrame(days: days, low: 0, high: max(high, 1))
         frame.appendOpening(label: "Sleep per night", unit: "hours", to: &bytes)
-        let width = max(frame.slot * 0.8, 0.3)
         for night in nights {
-            let x = frame.x(frame.index(of: night.night)) + (frame.slot - width) / 2
             ByteText.append("<g data-night=\"", to: &bytes)
             TimeText.appendDay(night.night, to: &bytes)
             ByteText.append("\" data-asleep=\"", to: &bytes)
@@ -41,7 +39,7 @@ struct SleepChart {
             var base = 0.0
             for (stage, value) in zip(Self.stages, hours) where value > 0 {
                 frame.appendSegment(
-                    styleClass: stage.name, x: x, width: width, from: base, to: base + value, to: &bytes)
+                    styleClass: stage.name, on: night.night, from: base, to: base + value, to: &bytes)
                 base += value
             }
             ByteText.append("</g>", to: &bytes)

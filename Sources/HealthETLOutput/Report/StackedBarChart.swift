@@ -23,10 +23,8 @@ struct StackedBarChart {
         let colour = Dictionary(
             uniqueKeysWithValues: order.enumerated().map { ($1, min($0, ReportColours.sources - 1)) })
         frame.appendOpening(label: series.title, unit: series.unit, to: &bytes)
-        let width = max(frame.slot * 0.8, 0.3)
         for rollup in series.rollups {
             guard let total = ReportData.Series.value(of: rollup) else { continue }
-            let x = frame.x(frame.index(of: rollup.day)) + (frame.slot - width) / 2
             ByteText.append("<g data-metric=\"", to: &bytes)
             HTMLText.append(escaping: series.metric, to: &bytes)
             ByteText.append("\" data-day=\"", to: &bytes)
@@ -45,7 +43,7 @@ struct StackedBarChart {
             var base = 0.0
             for (source, value) in parts.isEmpty ? [("", total)] : parts where value > 0 {
                 frame.appendSegment(
-                    styleClass: "s\(colour[source] ?? 0)", x: x, width: width, from: base, to: base + value, to: &bytes)
+                    styleClass: "s\(colour[source] ?? 0)", on: rollup.day, from: base, to: base + value, to: &bytes)
                 base += value
             }
             ByteText.append("</g>", to: &bytes)

@@ -19,12 +19,10 @@ public struct DailyExport {
         progress: ((Int, String) -> Void)? = nil
     ) throws -> ExportSummary {
         let started = clock.now()
+        try request.checkCombination()
         let store = try Store(directory: directory, clock: clock)
         let metrics = try request.metricIDs(catalog)
-        let configuration = try StoreConfiguration.load(store: directory.path)
-        let projections = LocalProjections(
-            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
-            sourcesByMetric: try store.sourcePriorities())
+        let projections = try LocalProjections.configured(for: store, catalog: catalog)
         guard let stored = try store.sampleLocalDays() else {
             return try write(catalog, started: started, clock: clock) { _, _ in }
         }
@@ -48,6 +46,7 @@ public struct DailyExport {
         collector sink: any SampleSink, catalog: MetricCatalog, clock: Clock = .system
     ) throws -> ExportSummary {
         let started = clock.now()
+        try request.checkCombination()
         guard let from = request.from, let to = request.to else {
             throw ExportError.unsupported(
                 "--from-collector needs --from and --to: the collector is asked for a range of days")
@@ -85,12 +84,7 @@ public struct DailyExport {
         switch request.format {
         case .csv: format = DailyCSVFormat(units: units)
         case .ndjson: format = DailyNDJSONFormat(units: units)
-        case .fhir:
-            throw ExportError.unsupported(
-                "--daily has no FHIR form (FHIR Observations carry samples): export the daily figures as csv or ndjson")
-        }
-        guard !request.bulk else {
-            throw ExportError.unsupported("--bulk writes FHIR Bulk Data files: use it with --format fhir")
+        case .fhir: preconditionFailure("checkCombination refuses --daily --format fhir")
         }
         let output = try ExportOutput(path: request.output)
         try output.append { format.begin(into: &$0) }

@@ -46,24 +46,40 @@ public struct ExportRequest: Sendable {
     /// Whether `sample`'s local day (its start at its recorded offset) is within the range.
     func covers(_ sample: ExportedSample) -> Bool {
         guard from != nil || to != nil else { return true }
-        let local = sample.start.millisecondsSinceEpoch + Int64(sample.utcOffsetSeconds ?? 0) * 1000
-        let day = local.floorDivided(by: 86_400_000).quotient
+        // Compared as day numbers: no calendar date is made per sample.
+        let day = LocalZone.fixed(utcOffsetSeconds: sample.utcOffsetSeconds ?? 0).wallClockMilliseconds(
+            at: sample.start
+        )
+        .floorDivided(by: 86_400_000).quotient
         if let from, day < from.daysSinceEpoch { return false }
         if let to, day > to.daysSinceEpoch { return false }
         return true
     }
 
-    /// Start times that can fall on the range's local days at any offset (UTC−12 to UTC+14).
+    /// Start times that can fall on the range's local days at any offset (the projections'
+    /// window of each end day; an open end is unbounded).
     var startWindow: Range<Instant>? {
         guard from != nil || to != nil else { return nil }
-        return Self.startWindow(from: from, to: to)
+        let lower = from.map { DailyRollupCalculator.sampleWindow(for: $0).lowerBound }
+        let upper = to.map { DailyRollupCalculator.sampleWindow(for: $0).upperBound }
+        return (lower ?? Instant(millisecondsSinceEpoch: .min))..<(upper ?? Instant(millisecondsSinceEpoch: .max))
     }
 
-    /// Start times that can fall on local days from `from` to `to` (open ends unbounded).
-    static func startWindow(from: CivilDate?, to: CivilDate?) -> Range<Instant> {
-        let widest = LocalZone.widestOffsetMilliseconds
-        let lower = from.map { $0.daysSinceEpoch * 86_400_000 - widest } ?? .min
-        let upper = to.map { ($0.daysSinceEpoch + 1) * 86_400_000 + widest } ?? .max
-        return Instant(millisecondsSinceEpoch: lower)..<Instant(millisecondsSinceEpoch: upper)
+    /// The combinations no export can make, refused before anything is read.
+    /// - Throws: `ExportError.unsupported`, saying why.
+    func checkCombination() throws {
+        if bulk && (format != .fhir || daily) {
+            throw ExportError.unsupported("--bulk writes FHIR Bulk Data files: use it with --format fhir")
+        }
+        guard daily else { return }
+        if format == .fhir {
+            throw ExportError.unsupported(
+                "--daily has no FHIR form (FHIR Observations carry samples): export the daily figures as csv or ndjson")
+        }
+        if source != nil {
+            throw ExportError.unsupported(
+                "--source selects samples; the daily figures are computed over every source (source priority decides which counts), so --daily takes no --source"
+            )
+        }
     }
 }

@@ -32,10 +32,7 @@ public struct HealthReport {
         }
         // Whatever fails here, the pass ends before the store is left.
         defer { _ = try? counts.value() }
-        let configuration = try StoreConfiguration.load(store: directory.path)
-        let projections = LocalProjections(
-            catalog: catalog, priority: SourcePriority(preferred: configuration.sourcePriority ?? []),
-            sourcesByMetric: try store.sourcePriorities())
+        let projections = try LocalProjections.configured(for: store, catalog: catalog)
         var rollups: [String: [DailyRollup]] = [:]
         var nights: [SleepNight] = []
         try projections.computeInPieces(
@@ -53,10 +50,8 @@ public struct HealthReport {
         let data = ReportData(
             days: days, generatedAt: clock.now().truncatedToSecond, steps: series[0], restingHeartRate: series[1],
             heartRateVariability: series[2], weight: series[3], sleep: nights,
-            workouts: try store.workoutListings(
-                starts: ExportRequest.startWindow(from: days.lowerBound, to: days.upperBound)
-            ).filter {
-                inRange(Self.localDay($0.start, offset: $0.utcOffsetSeconds))
+            workouts: try store.workoutListings(starts: DailyRollupCalculator.sampleWindow(for: days)).filter {
+                inRange(LocalZone.fixed(utcOffsetSeconds: $0.utcOffsetSeconds ?? 0).localDay(of: $0.start))
             },
             coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged)
         let html = HTMLReport(data: data).render()
@@ -82,9 +77,5 @@ public struct HealthReport {
         }
         guard first <= last else { throw ExportError.unsupported("--from must not be after --to") }
         return first...last
-    }
-
-    private static func localDay(_ instant: Instant, offset: Int32?) -> CivilDate {
-        Instant(millisecondsSinceEpoch: instant.millisecondsSinceEpoch + Int64(offset ?? 0) * 1000).utcDay
     }
 }

@@ -21,7 +21,7 @@ struct MetricTally {
     }
 
     /// The counts by metric id.
-    func byMetric(_ names: ExportNames) -> [String: Int] {
+    var byMetric: [String: Int] {
         var named: [String: Int] = [:]
         for (index, count) in counts.enumerated() where count > 0 {
             named[names.metrics.indices.contains(index) ? names.metrics[index] : "", default: 0] += count

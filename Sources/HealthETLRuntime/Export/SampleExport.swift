@@ -18,6 +18,7 @@ public struct SampleExport {
         progress: ((Int, String) -> Void)? = nil
     ) throws -> ExportSummary {
         let started = clock.now()
+        try request.checkCombination()
         let store = try Store(directory: directory, clock: clock)
         if let source = request.source {
             let known = try store.sourceNames()
@@ -28,8 +29,8 @@ public struct SampleExport {
         var tally = MetricTally()
         let files: [String]
         let bytes: Int
-        switch (request.format, request.bulk) {
-        case (.fhir, true):
+        switch request.format {
+        case .fhir where request.bulk:
             selection.panels = Self.panels(catalog)
             let folder = try BulkFolder(path: request.output)
             // The Observations first: a run that fails on the way leaves no new Patient file
@@ -45,21 +46,19 @@ public struct SampleExport {
             try patients.finish()
             files = [patients.path, observations.path]
             bytes = patients.bytesWritten + observations.bytesWritten
-        case (_, true):
-            throw ExportError.unsupported("--bulk writes FHIR Bulk Data files: use it with --format fhir")
-        case (.fhir, false):
+        case .fhir:
             selection.panels = Self.panels(catalog)
             var format = FHIRBundleFormat(catalog: catalog, timestamp: clock.now())
             (files, bytes) = try writeOne(&format, store, selection, clock, &tally, progress)
-        case (.csv, false):
+        case .csv:
             var format = CSVSampleFormat(units: Self.units(catalog))
             (files, bytes) = try writeOne(&format, store, selection, clock, &tally, progress)
-        case (.ndjson, false):
+        case .ndjson:
             selection.metadata = true
             var format = NDJSONSampleFormat(units: Self.units(catalog))
             (files, bytes) = try writeOne(&format, store, selection, clock, &tally, progress)
         }
-        let written = tally.byMetric(tally.names)
+        let written = tally.byMetric
         return ExportSummary(
             format: request.format, content: "samples", output: request.output, files: files,
             records: written.values.reduce(0, +), byMetric: written,
@@ -82,20 +81,18 @@ public struct SampleExport {
         _ format: inout Format, _ store: Store, _ selection: SampleSelection, _ clock: Clock, _ output: ExportOutput,
         _ tally: inout MetricTally, _ progress: ((Int, String) -> Void)?
     ) throws {
-        var names = ExportNames()
         let reader = ThreadedSampleReader(directory: store.directory, selection: selection, clock: clock)
-        try reader.forEach { given in
-            names = given
-            try output.append { format.begin(names: given, into: &$0) }
+        try reader.forEach { names in
+            tally.names = names
+            try output.append { format.begin(names: names, into: &$0) }
         } _: { exported in
             guard request.covers(exported) else { return }
             try output.append { format.append(exported, into: &$0) }
             tally.count(exported)
-            if tally.total % 100_000 == 0 { progress?(tally.total, names.metric(of: exported)) }
+            if tally.total % 100_000 == 0 { progress?(tally.total, tally.names.metric(of: exported)) }
         }
         try output.append { format.finish(into: &$0) }
         try output.finish()
-        tally.names = names
     }
 
     /// Canonical unit per metric id.

@@ -24,18 +24,14 @@ struct ThreadedSampleReader {
     /// sample, in the store's order.
     func forEach(names: (ExportNames) throws -> Void, _ body: (ExportedSample) throws -> Void) throws {
         let handOff = BlockHandOff<Message>(capacity: Self.queuedBlocks)
-        let stopped = DispatchSemaphore(value: 0)
         let (directory, selection, clock) = (self.directory, self.selection, self.clock)
-        let thread = Thread {
+        let reading = ThreadWork(name: "healthetl-export-reader") {
             Self.read(directory, selection, clock, into: handOff)
-            stopped.signal()
         }
-        thread.name = "healthetl-export-reader"
-        thread.start()
         // However the loop ends, the reader stops and is gone (its store closed) before we return.
         defer {
             handOff.cancel()
-            stopped.wait()
+            _ = try? reading.value()
         }
         while let message = try handOff.receive() {
             switch message {
