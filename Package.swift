@@ -174,7 +174,7 @@ let package = Package(
         // `make bench`: throughput of the import path's pieces.
         .executableTarget(
             name: "healthetl-bench",
-            dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic", "AppleHealth"],
             path: "Benchmarks/HealthETLBenchmarks",
             swiftSettings: strict),
 

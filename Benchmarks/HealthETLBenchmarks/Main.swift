@@ -8,6 +8,11 @@ import Synthetic
 enum Main {
     static func main() throws {
         let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
+        // `healthetl-bench COUNT export.zip`: the adapter's reading speed on that export, alone.
+        if let export = CommandLine.arguments.dropFirst(2).first {
+            try ExportReading.measure(path: export)
+            return
+        }
         print("healthetl benchmarks: \(count) records each\n")
         let catalog = try MetricCatalog.bundled()
         let records = (0..<count).map { index in

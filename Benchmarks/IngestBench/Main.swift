@@ -193,7 +193,7 @@ struct Report: Codable, Sendable {
             }
             lines.append(
                 "  server CPU before SQLite, per batch (replayed here, one thread): zstd decompress \(perBatch(splits.decompressSeconds)), "
-                    + "JSON decode \(perBatch(splits.decodeSeconds)), canonical re-encode \(perBatch(splits.reencodeSeconds)), "
+                    + "JSON decode \(perBatch(splits.decodeSeconds)) (JSONDecoder: \(perBatch(splits.referenceDecodeSeconds))), canonical re-encode \(perBatch(splits.reencodeSeconds)), "
                     + "validate \(perBatch(splits.validateSeconds)); total \(perBatch(splits.totalSeconds)) = "
                     + "\(group(Double(splits.samples) / splits.totalSeconds)) samples/s per core")
         }

@@ -10,6 +10,8 @@ import Hummingbird
 struct BatchHandler: Sendable {
     let storage: any CollectorStorage
     let validator: BatchValidator
+    /// Knows when batches are being written, for the background projection refresh.
+    let activity: IngestActivity
     let inFlight = InFlightBatches()
     let maximumBodyBytes: Int
     let maximumDecodedBytes: Int
@@ -40,7 +42,8 @@ struct BatchHandler: Sendable {
             throw APIError(
                 .badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
         }
-        switch try await storage.apply(validator.validate(batch), user: user, bodyDigest: digest) {
+        let validated = validator.validate(batch)
+        switch try await activity.writing({ try await storage.apply(validated, user: user, bodyDigest: digest) }) {
         case .stored(let response):
             return JSONResponse.make(status: .ok, bytes: response)
         case .replayed(let response):
@@ -77,7 +80,9 @@ struct BatchHandler: Sendable {
     }
 
     /// The batch, or a 400 that says where the JSON went wrong (paths and types, never values).
+    /// `WireBatchParser` reads the bodies clients write; `JSONDecoder` judges any other.
     static func decode(_ body: [UInt8]) throws -> WireBatch {
+        if let batch = WireBatchParser.parse(body) { return batch }
         do {
             return try JSONDecoder().decode(WireBatch.self, from: Data(body))
         } catch let error as DecodingError {

@@ -17,6 +17,8 @@ struct BatchWriter {
     private let restoration: SQLiteStatement
     private let deleteSample: SQLiteStatement
     private let recordDeletion: SQLiteStatement
+    /// Whether the user has any deletion on record: without one no sample needs looking up.
+    private let userHasDeletions: Bool
     private var dirty = Set<DirtyDay>()
 
     init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
@@ -55,6 +57,9 @@ struct BatchWriter {
             ON CONFLICT DO UPDATE SET source_deleted_ms =
                 max(coalesce(deletions.source_deleted_ms, excluded.source_deleted_ms), excluded.source_deleted_ms)
             """)
+        let anyDeletion = try connection.prepare("SELECT EXISTS(SELECT 1 FROM deletions WHERE user_id = ?1)")
+        try anyDeletion.bind(.integer(user))
+        userHasDeletions = try anyDeletion.firstRow { $0.int64(0) } == 1
     }
 
     mutating func write(_ batch: ValidatedBatch) throws -> WireBatchResponse {
@@ -106,6 +111,8 @@ struct BatchWriter {
     /// When the source deleted the sample (`Int64.min` when the client did not say); nil when
     /// it was never deleted.
     private func deletionTime(of sample: Sample, metric: Int64) throws -> Int64? {
+        // The batch's own deletions are applied after its samples.
+        guard userHasDeletions else { return nil }
         try deletionTime.bind(
             .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
         return try deletionTime.firstRow { $0.int64(0) }

@@ -91,8 +91,9 @@ public enum Collector {
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
 
+        let activity = IngestActivity()
         let batches = BatchHandler(
-            storage: storage, validator: BatchValidator(catalog: catalog),
+            storage: storage, validator: BatchValidator(catalog: catalog), activity: activity,
             maximumBodyBytes: configuration.maximumBodyBytes,
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         let projections = ProjectionHandlers(storage: storage, catalog: catalog)
@@ -107,6 +108,7 @@ public enum Collector {
         return HTTPServer.application(
             router: router, host: configuration.host, port: configuration.port,
             idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
-            services: [ProjectionRefresher(storage: storage, logger: logger)], logger: logger, onListening: onListening)
+            services: [ProjectionRefresher(storage: storage, activity: activity, logger: logger)], logger: logger,
+            onListening: onListening)
     }
 }

@@ -56,6 +56,18 @@ struct InstantTests {
         #expect(Instant(millisecondsSinceEpoch: c.milliseconds).iso8601(utcOffsetSeconds: c.offset) == c.text)
     }
 
+    /// Years 0 to 9999 are written into one buffer, others piece by piece: both read the same.
+    @Test func yearsAtTheEdgesOfFourDigits() {
+        // 253_402_300_800_000 ms is 10000-01-01T00:00:00Z; 1 ms earlier ends year 9999.
+        #expect(Instant(millisecondsSinceEpoch: 253_402_300_799_999).description == "9999-12-31T23:59:59.999Z")
+        #expect(Instant(millisecondsSinceEpoch: 253_402_300_800_000).description == "10000-01-01T00:00:00.000Z")
+        #expect(
+            Instant(millisecondsSinceEpoch: 253_402_300_800_000).iso8601(utcOffsetSeconds: -3_600)
+                == "9999-12-31T23:00:00.000-01:00")
+        // −62_167_219_200_000 ms is 0000-01-01T00:00:00Z.
+        #expect(Instant(millisecondsSinceEpoch: -62_167_219_200_000).description == "0000-01-01T00:00:00.000Z")
+    }
+
     @Test func descriptionIsUTC() {
         #expect(Instant(millisecondsSinceEpoch: 1_709_274_600_000).description == "2024-03-01T06:30:00.000Z")
         #expect(Instant(millisecondsSinceEpoch: -1).description == "1969-12-31T23:59:59.999Z")

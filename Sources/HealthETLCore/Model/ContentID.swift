@@ -48,13 +48,15 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(high: high, low: low)
     }
 
-    /// Parses 32 hexadecimal digits.
+    /// Parses 32 hexadecimal digits (either case; no sign, no prefix).
     public init?(hex: String) {
-        // `UInt64(_:radix:)` accepts a sign; an id is hexadecimal digits only.
-        guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0.isHexDigit }),
-            let high = UInt64(hex.prefix(16), radix: 16),
-            let low = UInt64(hex.suffix(16), radix: 16)
-        else { return nil }
+        guard hex.utf8.count == 32 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for (index, byte) in hex.utf8.enumerated() {
+            guard let value = byte.hexDigitValue else { return nil }
+            if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+        }
         self.init(high: high, low: low)
     }
 
@@ -66,13 +68,16 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    /// 32 lowercase hexadecimal digits.
+    /// 32 lowercase hexadecimal digits, written into one buffer (every uploaded sample's id).
     public var description: String {
-        func hex(_ word: UInt64) -> String {
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 32) { text in
+            for index in 0..<32 {
+                let word = index < 16 ? high : low
+                let nibble = UInt8(truncatingIfNeeded: word >> (UInt64(15 - index % 16) * 4)) & 0xF
+                text[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 32
         }
-        return hex(high) + hex(low)
     }
 
     public static func < (lhs: ContentID, rhs: ContentID) -> Bool {
@@ -81,9 +86,13 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension UInt8 {
-    var isHexDigit: Bool {
-        (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
-            || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
-            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+    /// The value of a hexadecimal digit, either case; nil for any other byte.
+    var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -3,7 +3,7 @@ public enum JSONText {
     /// A JSON string literal with the escapes RFC 8259 requires.
     public static func quoted(_ text: String) -> String {
         // Most keys and values need no escape at all.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !text.utf8.contains(where: needsEscape) {
             return "\"" + text + "\""
         }
         var bytes: [UInt8] = []
@@ -13,11 +13,29 @@ public enum JSONText {
     }
 
     /// Appends `text` as a JSON string literal in UTF-8: the one JSON string escaper, which the
-    /// writers that build JSON bytes directly call too.
+    /// writers that build JSON bytes directly call too. Text without a character to escape (nearly
+    /// all of it) is copied in one piece.
     @inlinable
     public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        let backslash = UInt8(ascii: "\\")
         bytes.append(UInt8(ascii: "\""))
+        let copied =
+            text.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(where: needsEscape) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
+        if !copied { appendEscaped(text, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inlinable
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    @usableFromInline
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), backslash:
@@ -45,7 +63,6 @@ public enum JSONText {
                 bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Metadata as an array of `[key, value]` pairs: keys repeat and their order matters.
