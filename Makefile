@@ -17,7 +17,7 @@ SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip Sha
 
 FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
 
-.PHONY: deps test-deps build test lint api-fuzz demo demo-postgres bench format clean
+.PHONY: deps test-deps build test lint api-fuzz demo demo-postgres bench bench-report format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -89,6 +89,14 @@ bench: deps
 	./Benchmarks/health-auto-export-bench.sh
 	./Benchmarks/postgres-bench.sh
 	./Benchmarks/export-bench.sh
+
+## bench-report: the same release build, then every benchmark (the scale bench, linear to 4 GB, too) with its
+##               figures, into bench-report.md and bench-report.json at the repository root: the machine, the
+##               versions, every figure and target verdict, the peers beside healthetl (Benchmarks/bench-report.sh;
+##               BENCH_REPORT=prefix writes them elsewhere). A failed bench is in the report and fails the target.
+bench-report: deps
+	$(SWIFT) build -c release $(STRICT)
+	./Benchmarks/bench-report.sh
 
 ## lint: the committed .swift-format, strictly: any finding fails
 lint:

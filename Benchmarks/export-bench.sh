@@ -15,9 +15,11 @@
 # Environment:
 #   BENCH_EXPORT_DAYS  simulated days (default 1826)
 #   BENCH_KEEP=1       keep the work directory and print its path
+#   BENCH_JSON_DIR=DIR also write every figure and target verdict to DIR/export.json
 #   HEALTHETL          override the binary
 set -uo pipefail
 
+case ${BENCH_JSON_DIR:-} in '' | /*) ;; *) BENCH_JSON_DIR=$(pwd)/$BENCH_JSON_DIR ;; esac # from the caller's directory
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 DAYS=${BENCH_EXPORT_DAYS:-1826}
@@ -29,6 +31,7 @@ fail() { printf 'export-bench: %s\n' "$*" >&2; exit 1; }
 case $DAYS in '' | *[!0-9]*) fail "BENCH_EXPORT_DAYS must be a positive integer" ;; esac
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 /usr/bin/time -v true >/dev/null 2>&1 || fail "GNU /usr/bin/time is unavailable (apt-get install time)"
+if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-export-bench.XXXXXX") || fail "cannot create a work directory"
 cleanup() { if [ "${BENCH_KEEP:-0}" = 1 ]; then say "keeping $WORK"; else rm -rf "$WORK"; fi; }
@@ -61,12 +64,16 @@ for format in csv ndjson fhir; do
     verdict=$(awk -v r="$rate" -v t="$target" 'BEGIN { print (r >= t ? "met" : "MISSED") }')
     printf '%-28s %12s %10s %14s %10s %8s  %s\n' "$format, 5 years" "$samples" "$seconds" "$rate" ">= $target" \
         "$(rss_mb "$WORK/$format.time")" "$verdict"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$format, all" "$samples" "$seconds" "$rate" "$target" \
+        "$(rss_mb "$WORK/$format.time")" "$verdict" >>"$WORK/figures.tsv"
     rm -rf "$WORK/all.$format"
 done
 /usr/bin/time -v "$HEALTHETL" --store "$WORK/store" export --format csv --from "$YEAR_AGO" --to "$LAST" \
     --out "$WORK/year.csv" --json >"$WORK/year.json" 2>"$WORK/year.time" || fail "the one-year export failed"
 printf '%-28s %12s %10s %14s %10s %8s  %s\n' "csv, last year (memory)" "$(json_number "$WORK/year.json" records)" \
     "$(elapsed "$WORK/year.time")" "" "" "$(rss_mb "$WORK/year.time")" "RSS flat: compare with 5 years"
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "csv, last year" "$(json_number "$WORK/year.json" records)" \
+    "$(elapsed "$WORK/year.time")" "" "" "$(rss_mb "$WORK/year.time")" "" >>"$WORK/figures.tsv"
 
 /usr/bin/time -v "$HEALTHETL" --store "$WORK/store" report --from "$FIRST" --to "$LAST" --out "$WORK/report.html" \
     --json >"$WORK/report.json" 2>"$WORK/report.time" || fail "the report failed (see $WORK/report.time)"
@@ -76,3 +83,32 @@ printf '\n%-28s %10s %10s %12s %10s %8s  %s\n' "report" "days" "seconds" "target
 printf '%-28s %10s %10s %12s %10s %8s  %s\n' "5 years" "$DAYS" "$seconds" "< 3" \
     "$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1048576 }')" "< 5" \
     "$(awk -v s="$seconds" -v b="$bytes" 'BEGIN { print (s < 3 && b < 5242880 ? "met" : "MISSED") }')"
+
+if [ -n "${BENCH_JSON_DIR:-}" ]; then
+    # The JSON document: Benchmarks/benchjson.py.
+    PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 \
+        python3 - "$WORK" "$BENCH_JSON_DIR/export.json" "$DAYS" "$seconds" "$bytes" \
+        "$(rss_mb "$WORK/report.time")" <<'PY'
+import sys
+import benchjson
+work, path, days, report_s, report_bytes, report_rss = sys.argv[1:7]
+figures, targets = [], []
+for line in open(f"{work}/figures.tsv", encoding="utf-8").read().splitlines():
+    name, samples, seconds, rate, target, rss, verdict = line.split("\t")
+    figures.append({"name": f"export {name}", "samples": int(samples), "wall_s": float(seconds),
+                    "samples_per_s": int(rate) if rate else None, "peak_rss_mb": int(rss)})
+    if target:
+        targets.append(benchjson.target(
+            f"export {name.split(',')[0]}", verdict == "met", int(rate), f">= {int(target):,} samples/s",
+            f"{name.split(',')[0]} export: {int(rate):,} samples/s (target >= {int(target):,})"))
+seconds, megabytes = float(report_s), int(report_bytes) / 1048576
+figures.append({"name": f"report, {days} days", "wall_s": seconds, "file_mib": round(megabytes, 2),
+                "peak_rss_mb": int(report_rss)})
+targets.append(benchjson.target("report time", seconds < 3, seconds, "< 3 s",
+                                f"report of {days} days in {seconds:.2f} s (target < 3 s)"))
+targets.append(benchjson.target("report size", megabytes < 5, round(megabytes, 2), "< 5 MiB",
+                                f"report file {megabytes:.2f} MiB (target < 5 MiB)"))
+benchjson.write_document(path, "export", f"Export (CSV, NDJSON, FHIR) and HTML report of {days} simulated days",
+                         figures, targets, [], days=int(days))
+PY
+fi

@@ -17,9 +17,11 @@
 #   BENCH_HAE_DAYS     days in the file (default 57: about 1.0 M samples at one heart-rate point per 5 s)
 #   BENCH_HAE_PUSHES   pushes to the receiver (default 400)
 #   BENCH_KEEP=1       keep the work directory and print its path
+#   BENCH_JSON_DIR=DIR also write every figure and target verdict to DIR/health-auto-export.json
 #   HEALTHETL          override the binary
 set -uo pipefail
 
+case ${BENCH_JSON_DIR:-} in '' | /*) ;; *) BENCH_JSON_DIR=$(pwd)/$BENCH_JSON_DIR ;; esac # from the caller's directory
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 DAYS=${BENCH_HAE_DAYS:-57}
@@ -34,6 +36,7 @@ for value in "$DAYS" "$PUSHES"; do
 done
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 /usr/bin/time -v true >/dev/null 2>&1 || fail "GNU /usr/bin/time is unavailable (apt-get install time)"
+if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-hae-bench.XXXXXX") || fail "cannot create a work directory"
 RECEIVER=
@@ -95,9 +98,19 @@ kill "$RECEIVER" 2>/dev/null
 wait "$RECEIVER" 2>/dev/null
 RECEIVER=
 
-python3 - "$WORK" <<'PY'
-import json, re, sys
-work = sys.argv[1]
+# The report (its JSON document: Benchmarks/benchjson.py).
+PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 python3 - "$WORK" "${BENCH_JSON_DIR:-}" <<'PY'
+import json, os, re, sys
+import benchjson
+work, json_dir = sys.argv[1], sys.argv[2]
+figures, targets = [], []
+def target(name, met, value, limit, text):
+    targets.append(benchjson.target(name, met, value, limit, text))
+def write_json():
+    if json_dir:
+        benchjson.write_document(os.path.join(json_dir, "health-auto-export.json"), "health-auto-export",
+                                 "Health Auto Export: JSON file import and the push receiver", figures, targets, [],
+                                 file_records=written["records"], file_bytes=written["bytes"])
 written = json.load(open(f"{work}/written.json"))
 report = json.load(open(f"{work}/import.out"))
 timing = open(f"{work}/import.time").read()
@@ -110,10 +123,18 @@ print(f"import: {seconds:.2f} s, {stored:,} samples stored, {stored / seconds:,.
 rate = stored / seconds
 print(f"target >= 300,000 samples/s: {'met' if rate >= 300_000 else 'MISSED'} ({rate:,.0f})")
 print(f"target peak RSS <= 100 MB: {'met' if rss <= 100 else 'MISSED'} ({rss:.1f} MB)")
+figures.append({"name": "file import", "wall_s": seconds, "samples": stored, "samples_per_s": round(rate),
+                "mb_per_s": round(written["bytes"] / 1e6 / seconds, 1), "peak_rss_mb": round(rss, 1)})
+target("file import throughput", rate >= 300_000, round(rate), ">= 300,000 samples/s",
+       f"file import {rate:,.0f} samples/s (target >= 300,000)")
+target("file import peak RSS", rss <= 100, round(rss, 1), "<= 100 MB", f"file import peak RSS {rss:.1f} MB (target <= 100 MB)")
 client = json.loads(open(f"{work}/client.out").read())
 times = sorted(float(m) for m in re.findall(r"method=POST ms=([\d.]+) path=/hae status=200", open(f"{work}/receive.log").read()))
 if client["failed"] or len(times) != client["pushes"]:
     print(f"receiver: {client['failed']} pushes failed {client['failures']}, {len(times)} answered 200: MISSED")
+    target("receiver pushes", False, None, "every push stored",
+           f"receiver: {client['failed']} pushes failed, {len(times)} of {client['pushes']} answered 200")
+    write_json()
     sys.exit(0)
 rate = client["pushes"] / client["elapsed_s"]
 p50 = times[len(times) // 2]
@@ -121,4 +142,10 @@ p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
 print(f"receiver: {client['pushes']} pushes of 5,000 samples in {client['elapsed_s']:.2f} s: {rate:.1f} pushes/s ({rate * 5000:,.0f} samples/s); request time p50 {p50:.1f} ms, p99 {p99:.1f} ms")
 print(f"target >= 50 pushes/s: {'met' if rate >= 50 else 'MISSED'} ({rate:.1f})")
 print(f"target p99 <= 50 ms: {'met' if p99 <= 50 else 'MISSED'} ({p99:.1f} ms)")
+figures.append({"name": "receiver", "pushes": client["pushes"], "wall_s": round(client["elapsed_s"], 3),
+                "pushes_per_s": round(rate, 1), "samples_per_s": round(rate * 5000), "request_p50_ms": p50,
+                "request_p99_ms": p99})
+target("receiver pushes/s", rate >= 50, round(rate, 1), ">= 50 pushes/s", f"receiver {rate:.1f} pushes/s (target >= 50)")
+target("receiver p99", p99 <= 50, p99, "<= 50 ms", f"receiver request time p99 {p99:.1f} ms (target <= 50 ms)")
+write_json()
 PY

@@ -3,35 +3,57 @@
 #
 # Generates a synthetic Apple Health export in the real format (healthetl simulate --export), then times,
 # in one run and on the same files:
-#   peer      healthkit-to-sqlite export.zip peer.db        (pinned in requirements-peer.txt)
-#   healthetl healthetl --store S import export.zip --json  (first import into a fresh store)
-#   again     the same file into the same store             (resumes at its end: reads nothing)
-#   reread    the same file again with --from-start         (reads it all, must add nothing)
-#   4x        a 4x larger export into a fresh store          (memory must stay flat)
-#   xml       the uncompressed export.xml into a fresh store (for information)
-# each under /usr/bin/time -v for wall time and peak RSS, and prints a table and the targets.
+#   peer      healthkit-to-sqlite export.zip peer.db              (pinned in requirements-peer.txt)
+#   mcp       apple-health-export-mcp-ingest export.zip --db DB   (pinned in requirements-peer-mcp.txt)
+#   healthetl healthetl --store S import export.zip --json        (first import into a fresh store)
+#   again     the same file into the same store                   (resumes at its end: reads nothing)
+#   reread    the same file again with --from-start               (reads it all, must add nothing)
+#   4x        a 4x larger export into a fresh store                (memory must stay flat)
+#   xml       the uncompressed export.xml into a fresh store       (for information)
+# each under /usr/bin/time -v for wall time, CPU time (user+sys) and peak RSS, with the same page-cache
+# state, and prints a table and the targets. Each peer must have imported: the rows of its record
+# tables (healthkit-to-sqlite: one r… table per type; apple-health-export-mcp: record), counted with
+# python's sqlite3, must reach 90 % of the export's records (the peers may drop exact duplicates);
+# a peer with fewer is a FAILURE, not a ratio. (healthetl's rows are its store's samples table.)
 #
-# Builds nothing: it expects .build/release/healthetl.
-# Exits non-zero only when a tool fails (or cannot be set up); a missed target prints MISSED.
+# Targets: wall time >= 5x faster than apple-health-export-mcp and >= 15x faster than
+# healthkit-to-sqlite, >= 100 MiB/s of XML, healthetl peak RSS <= 100 MB; the 4x export's peak RSS
+# <= 1.25x the 1x one, the re-import reads nothing, the re-read adds nothing in <= 1.1x the time.
+# The CPU-time ratios against the peers are printed for information.
+#
+# Builds nothing: it expects .build/release/healthetl. The peers install themselves into their own
+# virtualenvs (.build/bench-venv, .build/bench-venv-mcp), again whenever their requirements file changes.
+# Exits non-zero only when a tool fails (or cannot be set up, or a peer imports too few rows);
+# a missed target prints MISSED.
 #
 # Environment:
-#   BENCH_RECORDS  top-level Records in the export (default 300000; the targets assume >= 250000)
+#   BENCH_RECORDS  top-level Records in the export (default 250000; the targets assume >= 250000)
 #   BENCH_SEED     generator seed (default 1)
 #   BENCH_KEEP=1   keep the work directory (exports, stores, logs) and print its path
-#   BENCH_SKIP_PEER=1  do not install or run the peer (no ratio)
+#   BENCH_SKIP_PEER=1  do not install or run the peers (no ratios)
+#   BENCH_JSON=PATH    also write every figure and target verdict as one JSON object to PATH
+#   BENCH_JSON_DIR=DIR the same into DIR/import.json (when BENCH_JSON is unset)
 #   HEALTHETL, PYTHON  override the binaries used
 set -uo pipefail
 
+case ${BENCH_JSON_DIR:-} in '' | /*) ;; *) BENCH_JSON_DIR=$(pwd)/$BENCH_JSON_DIR ;; esac # from the caller's directory
+case ${BENCH_JSON:-} in '' | /*) ;; *) BENCH_JSON=$(pwd)/$BENCH_JSON ;; esac
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 
-RECORDS=${BENCH_RECORDS:-300000}
+RECORDS=${BENCH_RECORDS:-250000}
 SEED=${BENCH_SEED:-1}
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 PYTHON=${PYTHON:-python3}
-VENV=$ROOT/.build/bench-venv
-REQUIREMENTS=$ROOT/Benchmarks/requirements-peer.txt
-PEER=$VENV/bin/healthkit-to-sqlite
+JSON_OUT=${BENCH_JSON:-}
+[ -z "$JSON_OUT" ] && [ -n "${BENCH_JSON_DIR:-}" ] && JSON_OUT=$BENCH_JSON_DIR/import.json
+
+# The peers: id, package, virtualenv, requirements file, the command it installs.
+PEER_IDS=(peer mcp)
+declare -A PEER_PACKAGE=([peer]=healthkit-to-sqlite [mcp]=apple-health-export-mcp)
+declare -A PEER_VENV=([peer]=$ROOT/.build/bench-venv [mcp]=$ROOT/.build/bench-venv-mcp)
+declare -A PEER_REQUIREMENTS=([peer]=$ROOT/Benchmarks/requirements-peer.txt [mcp]=$ROOT/Benchmarks/requirements-peer-mcp.txt)
+declare -A PEER_COMMAND=([peer]=healthkit-to-sqlite [mcp]=apple-health-export-mcp-ingest)
 
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'import-bench: %s\n' "$*" >&2; exit 1; }
@@ -44,7 +66,10 @@ if [ "$RECORDS" -lt 250000 ]; then
 fi
 
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
-command -v "$PYTHON" >/dev/null 2>&1 || fail "python3 is required (venv for the peer, zip, report)"
+command -v "$PYTHON" >/dev/null 2>&1 || fail "python3 is required (venvs for the peers, row counts, report)"
+if [ -n "$JSON_OUT" ]; then
+    mkdir -p "$(dirname "$JSON_OUT")" || fail "cannot create the directory of $JSON_OUT"
+fi
 
 # Run as root, or through sudo.
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -82,38 +107,47 @@ say "generating a $((RECORDS * 4))-record export for the memory check"
 generate 4x "$((RECORDS * 4))"
 
 # ---------------------------------------------------------------------------------------------
-# 2. The peer, in its own virtualenv under .build.
-PEER_STATUS=skipped
-setup_peer() {
-    local want have
-    want=$(sha256sum "$REQUIREMENTS" | cut -d' ' -f1)
-    have=$(cat "$VENV/.requirements-sha256" 2>/dev/null || true)
-    if [ -x "$PEER" ] && [ "$want" = "$have" ]; then return 0; fi
-    say "installing the peer into ${VENV#"$ROOT"/} (requirements-peer.txt)"
-    rm -rf "$VENV"
-    if ! "$PYTHON" -m venv "$VENV" >"$WORK/logs/venv.log" 2>&1; then
+# 2. The peers, each in its own virtualenv under .build.
+setup_peer() { # id
+    local id=$1 want have venv=${PEER_VENV[$1]} requirements=${PEER_REQUIREMENTS[$1]}
+    local name=${requirements##*/}
+    want=$(sha256sum "$requirements" | cut -d' ' -f1)
+    have=$(cat "$venv/.requirements-sha256" 2>/dev/null || true)
+    if [ -x "$venv/bin/${PEER_COMMAND[$id]}" ] && [ "$want" = "$have" ]; then return 0; fi
+    say "installing ${PEER_PACKAGE[$id]} into ${venv#"$ROOT"/} ($name)"
+    rm -rf "$venv"
+    if ! "$PYTHON" -m venv "$venv" >"$WORK/logs/venv-$id.log" 2>&1; then
         # Debian's python3 needs python3-venv for ensurepip.
-        rm -rf "$VENV"
+        rm -rf "$venv"
         if command -v apt-get >/dev/null 2>&1; then
             say "installing the Debian package python3-venv"
             as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
                 as_root apt-get install -y -qq python3-venv >/dev/null
         fi
-        "$PYTHON" -m venv "$VENV" >>"$WORK/logs/venv.log" 2>&1 || { cat "$WORK/logs/venv.log" >&2; return 1; }
+        "$PYTHON" -m venv "$venv" >>"$WORK/logs/venv-$id.log" 2>&1 || { cat "$WORK/logs/venv-$id.log" >&2; return 1; }
     fi
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$REQUIREMENTS" \
-        >"$WORK/logs/pip.log" 2>&1 || { cat "$WORK/logs/pip.log" >&2; return 1; }
-    "$VENV/bin/python" -m pip check >>"$WORK/logs/pip.log" 2>&1 || { cat "$WORK/logs/pip.log" >&2; return 1; }
-    echo "$want" >"$VENV/.requirements-sha256"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements" \
+        >"$WORK/logs/pip-$id.log" 2>&1 || { cat "$WORK/logs/pip-$id.log" >&2; return 1; }
+    "$venv/bin/python" -m pip check >>"$WORK/logs/pip-$id.log" 2>&1 || { cat "$WORK/logs/pip-$id.log" >&2; return 1; }
+    echo "$want" >"$venv/.requirements-sha256"
 }
-if [ "${BENCH_SKIP_PEER:-0}" = 1 ]; then
-    say "skipping the peer (BENCH_SKIP_PEER=1)"
-elif setup_peer; then
-    PEER_STATUS=ready
-else
-    PEER_STATUS=setup-failed
-    say "could not install the peer; continuing without it"
-fi
+# The installed version of a peer's package.
+peer_version() { # id
+    "${PEER_VENV[$1]}/bin/python" -c 'import importlib.metadata as m, sys; print(m.version(sys.argv[1]))' \
+        "${PEER_PACKAGE[$1]}" 2>/dev/null || echo "?"
+}
+declare -A PEER_STATUS=()
+for id in "${PEER_IDS[@]}"; do
+    PEER_STATUS[$id]=skipped
+    if [ "${BENCH_SKIP_PEER:-0}" = 1 ]; then
+        say "skipping ${PEER_PACKAGE[$id]} (BENCH_SKIP_PEER=1)"
+    elif setup_peer "$id"; then
+        PEER_STATUS[$id]=ready
+    else
+        PEER_STATUS[$id]=setup-failed
+        say "could not install ${PEER_PACKAGE[$id]}; continuing without it"
+    fi
+done
 
 # ---------------------------------------------------------------------------------------------
 # 3. The timed runs. Each writes logs/NAME.{out,err,time,rc}.
@@ -125,11 +159,22 @@ measure() { # name command...
 }
 warm() { cat "$@" >/dev/null 2>&1 || true; } # the same page-cache state for every tool
 
-if [ "$PEER_STATUS" = ready ]; then
+if [ "${PEER_STATUS[peer]}" = ready ]; then
     say "peer: healthkit-to-sqlite export.zip peer.db"
     warm "$WORK/1x/export.zip"
-    measure peer "$PEER" --silent "$WORK/1x/export.zip" "$WORK/peer.db"
+    measure peer "${PEER_VENV[peer]}/bin/healthkit-to-sqlite" --silent "$WORK/1x/export.zip" "$WORK/peer.db"
 fi
+if [ "${PEER_STATUS[mcp]}" = ready ]; then
+    say "peer: apple-health-export-mcp-ingest export.zip --db mcp.db"
+    warm "$WORK/1x/export.zip"
+    measure mcp "${PEER_VENV[mcp]}/bin/apple-health-export-mcp-ingest" "$WORK/1x/export.zip" --db "$WORK/mcp.db"
+fi
+# What the report needs to know of each peer: id, package, status, version, database.
+for id in "${PEER_IDS[@]}"; do
+    version=-
+    [ "${PEER_STATUS[$id]}" = ready ] && version=$(peer_version "$id")
+    printf '%s\t%s\t%s\t%s\t%s\n' "$id" "${PEER_PACKAGE[$id]}" "${PEER_STATUS[$id]}" "$version" "$WORK/$id.db"
+done >"$WORK/logs/peers.tsv"
 
 if [ -x "$HEALTHETL" ]; then
     say "healthetl: import export.zip into a fresh store"
@@ -150,21 +195,22 @@ if [ -x "$HEALTHETL" ]; then
 else
     say "missing $HEALTHETL"
 fi
+HEALTHETL_VERSION=$("$HEALTHETL" --version 2>/dev/null | head -n 1)
 
 # ---------------------------------------------------------------------------------------------
-# 4. The report.
-"$PYTHON" - "$WORK" "$RECORDS" "$PEER_STATUS" "$HEALTHETL" "$VENV" <<'PY'
-import json, os, re, sys
+# 4. The report (the JSON document and the targets block: Benchmarks/benchjson.py).
+PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 \
+    "$PYTHON" - "$WORK" "$RECORDS" "$SEED" "$HEALTHETL" "${HEALTHETL_VERSION:-?}" "$JSON_OUT" <<'PY'
+import json, os, re, sqlite3, sys
+import benchjson
 
-work, records, peer_status, healthetl, venv = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+work, records, seed, healthetl, healthetl_version, json_out = sys.argv[1:7]
+records, seed = int(records), int(seed)
 logs = os.path.join(work, "logs")
+MIB = 1048576
+MIN_ROWS = 0.9  # a peer must have stored at least this share of the export's records
 
-def read(name, default=None):
-    try:
-        with open(os.path.join(logs, name), encoding="utf-8", errors="replace") as f:
-            return f.read()
-    except OSError:
-        return default
+def read(name, default=None): return benchjson.read_text(os.path.join(logs, name), default)
 
 def gen_summary(name):
     text = read(f"gen-{name}.json", "")
@@ -174,49 +220,44 @@ def gen_summary(name):
             return json.loads(line)
     return {}
 
-def timing(name):
-    """wall seconds, peak RSS in bytes, exit status — or None if the run did not happen."""
-    text = read(f"{name}.time")
-    rc = read(f"{name}.rc")
-    if text is None or rc is None:
-        return None
-    wall = rss = None
-    m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
-    if m:
-        parts = [float(p) for p in m.group(1).split(":")]
-        wall = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
-    if m:
-        rss = int(m.group(1)) * 1024
-    return {"wall": wall, "rss": rss, "rc": int(rc.strip() or "1")}
-
-def report_json(name):
-    text = read(f"{name}.out", "") or ""
-    try:
-        return json.loads(text)
-    except ValueError:
-        for line in reversed(text.splitlines()):
-            line = line.strip()
-            if line.startswith("{"):
-                try:
-                    return json.loads(line)
-                except ValueError:
-                    pass
-    return None
+def timing(name): return benchjson.timing(logs, name)
+def report_json(name): return benchjson.last_json(read(f"{name}.out"))
 
 def tail(name, lines=8):
-    text = (read(f"{name}.err", "") or "").strip().splitlines()
-    return "\n".join("      " + l for l in text[-lines:]) or "      (no output on stderr)"
+    text = ((read(f"{name}.err", "") or "") + (read(f"{name}.out", "") or "")).strip().splitlines()
+    return "\n".join("      " + l for l in text[-lines:]) or "      (no output)"
+
+def count_rows(path, tables):
+    """Rows in the tables `tables(names)` picks, or (None, error)."""
+    try:
+        connection = sqlite3.connect(path)
+        try:
+            names = [n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            picked = sorted(tables(names))
+            total = sum(connection.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in picked)
+            return total, picked
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        return None, str(error)
+
+# healthkit-to-sqlite writes one table per record type (rHeartRate, rStepCount, …) beside
+# workouts, workout_points and activity_summary; apple-health-export-mcp one table, record.
+PEER_TABLES = {
+    "peer": lambda names: [n for n in names if re.fullmatch(r"r[A-Z]\w*", n)],
+    "mcp": lambda names: [n for n in names if n == "record"],
+}
 
 g1, g4 = gen_summary("1x"), gen_summary("4x")
 xml1, xml4 = g1.get("bytes", 0), g4.get("bytes", 0)
+export_records = g1.get("records", records)
 failures = []
 
 def gen_speed(summary):
     n, xml_s, total = summary.get("records", 0), summary.get("xml_s"), summary.get("elapsed_s")
     if not n or not xml_s:
         return "(no summary from the generator)"
-    return (f"{n:,} records, {summary.get('bytes', 0) / 1e6:,.1f} MB xml in {xml_s:.2f} s "
+    return (f"{n:,} records, {summary.get('bytes', 0) / MIB:,.1f} MiB xml in {xml_s:.2f} s "
             f"({n / xml_s / 1e6:.2f} M records/s), {summary.get('zip_bytes', 0) / 1e6:,.1f} MB zip "
             f"({total:.2f} s in all)")
 
@@ -230,49 +271,92 @@ print(f"           {g1.get('days', '?')} days ({g1.get('first_day', '?')} .. {g1
 print(f"  machine  {os.cpu_count()} cores")
 print()
 
-rows = []  # (label, timing, records, xml bytes, json)
-def add_row(label, name, n, size, is_healthetl=True):
+peers = {}
+for line in (read("peers.tsv", "") or "").splitlines():
+    pid, package, status, version, db = line.split("\t")
+    peers[pid] = {"id": pid, "name": package, "status": status, "version": version, "db": db}
+
+rows = []  # dicts, in table order
+def add_row(label, name, n, size, kind="healthetl", db=None):
     t = timing(name)
     if t is None:
         return None
-    j = report_json(name) if is_healthetl else None
-    ok = t["rc"] == 0 or (is_healthetl and t["rc"] == 3 and j is not None)
+    j = report_json(name) if kind == "healthetl" else None
+    ok = t["rc"] == 0 or (kind == "healthetl" and t["rc"] == 3 and j is not None)
+    status = "ok" if ok else f"FAILED (exit {t['rc']})"
     if not ok:
         failures.append(f"{label} failed (exit {t['rc']}):\n{tail(name)}")
-    elif is_healthetl and j is None:
+    elif kind == "healthetl" and j is None:
         failures.append(f"{label} printed no JSON object on stdout:\n{tail(name)}")
-        ok = False
-    rows.append((label, t, n, size, ok))
-    return {"t": t, "json": j, "ok": ok}
+        ok, status = False, "FAILED (no JSON)"
+    elif kind == "healthetl" and t["rc"] == 3:
+        status = "partial (exit 3)"
+    counted = None
+    if ok and kind in PEER_TABLES:
+        counted, tables = count_rows(db, PEER_TABLES[kind])
+        if counted is None:
+            failures.append(f"{label}: cannot count its rows in {os.path.basename(db)}: {tables}")
+            ok, status = False, "FAILED (no database)"
+        elif counted < MIN_ROWS * export_records:
+            failures.append(f"{label} stored {counted:,} rows for the export's {export_records:,} records "
+                            f"(less than {MIN_ROWS:.0%}): it did not import the export")
+            ok, status = False, "FAILED (too few rows)"
+    elif ok and db is not None:
+        counted, _ = count_rows(db, lambda names: [n for n in names if n == "samples"])
+        if counted is None and j is not None:
+            counted = (j.get("accepted") or 0) + (j.get("flagged") or 0)
+    row = {"label": label, "name": name, "kind": kind, "t": t, "records": n, "xml_bytes": size, "ok": ok,
+           "status": status, "rows": counted, "json": j}
+    rows.append(row)
+    return row
 
-peer = add_row("healthkit-to-sqlite (peer)", "peer", records, xml1, is_healthetl=False) if peer_status == "ready" else None
-first = add_row("healthetl import", "first", records, xml1)
+store_db = lambda store: os.path.join(work, store, "healthetl.sqlite")
+peer_rows = {}
+for pid in ("peer", "mcp"):
+    p = peers.get(pid)
+    if p and p["status"] == "ready":
+        peer_rows[pid] = add_row(f"{p['name']} (peer)", pid, records, xml1, kind=pid, db=p["db"])
+first = add_row("healthetl import", "first", records, xml1, db=store_db("store-1x"))
 again = add_row("healthetl re-import (resume)", "again", records, xml1)
 reread = add_row("healthetl re-read --from-start", "reread", records, xml1)
-x4 = add_row("healthetl import 4x", "x4", records * 4, xml4)
-xml = add_row("healthetl import .xml", "xml", records, xml1)
+x4 = add_row("healthetl import 4x", "x4", records * 4, xml4, db=store_db("store-4x"))
+xml = add_row("healthetl import .xml", "xml", records, xml1, db=store_db("store-xml"))
 
 def mb(b): return "-" if b is None else f"{b / 1e6:,.1f}"
-header = f"  {'tool':<28} {'seconds':>8} {'records/s':>11} {'MB/s (xml)':>11} {'peak RSS MB':>12}  status"
+def rate(row): return row["records"] / row["t"]["wall"] if row["ok"] and row["t"]["wall"] else None
+def mibs(row): return row["xml_bytes"] / MIB / row["t"]["wall"] if row["ok"] and row["t"]["wall"] else None
+def num(value, fmt):
+    width = re.match(r"\d*", fmt).group(0)
+    return format("-", f">{width}") if value is None else format(value, fmt)
+
+header = (f"  {'tool':<34} {'wall s':>8} {'CPU s':>8} {'records/s':>11} {'MiB/s (xml)':>11} "
+          f"{'peak RSS MB':>12} {'rows':>10}  status")
 print(header)
 print("  " + "-" * (len(header) - 2))
-for label, t, n, size, ok in rows:
-    wall = t["wall"]
-    rate = f"{n / wall:,.0f}" if ok and wall else "-"
-    mbs = f"{size / 1e6 / wall:,.1f}" if ok and wall else "-"
-    status = "ok" if ok else f"FAILED (exit {t['rc']})"
-    if ok and t["rc"] == 3:
-        status = "partial (exit 3)"
-    print(f"  {label:<28} {wall if wall is not None else float('nan'):>8.2f} {rate:>11} {mbs:>11} {mb(t['rss']):>12}  {status}")
+for row in rows:
+    t = row["t"]
+    print(f"  {row['label']:<34} {num(t['wall'], '8.2f')} {num(t['cpu'], '8.2f')} {num(rate(row), '11,.0f')} "
+          f"{num(mibs(row), '11,.1f')} {mb(t['rss']):>12} {num(row['rows'], '10,')}  {row['status']}")
 print()
+for pid, row in peer_rows.items():
+    if row and row["rows"] is not None:
+        print(f"  {peers[pid]['name']} {peers[pid]['version']}: {row['rows']:,} rows for the export's "
+              f"{export_records:,} records ({g1.get('duplicates', 0):,} of them exact duplicates; "
+              f"at least {MIN_ROWS:.0%} required)")
+if peer_rows:
+    print()
 
-if peer_status == "setup-failed":
-    failures.append("the peer could not be installed (see the pip output above)")
+for pid, p in peers.items():
+    if p["status"] == "setup-failed":
+        failures.append(f"{p['name']} could not be installed (see the pip output above)")
 if first is None:
     failures.append(f"healthetl was not run: {healthetl} is missing")
 
-def verdict(ok): return "ok    " if ok else "MISSED"
 targets = []
+def target(met, text, name, value=None, limit=None):
+    targets.append(benchjson.target(name, met, value, limit, text))
+
+ratios = {}
 if first and first["ok"]:
     j = first["json"]
     keys = ["records_read", "accepted", "flagged", "quarantined", "duplicates", "tombstones",
@@ -283,46 +367,108 @@ if first and first["ok"]:
     if "lanes" in j: print(f"                 lanes={json.dumps(j['lanes'])}")
     if j.get("complete") is False:
         print("                 note: healthetl reports the import as INCOMPLETE")
-    if peer and peer["ok"]:
-        ratio = peer["t"]["wall"] / first["t"]["wall"]
-        targets.append((ratio >= 8, f"speed: peer {peer['t']['wall']:.2f} s / healthetl {first['t']['wall']:.2f} s = {ratio:.1f}x (target >= 8x)"))
-    else:
-        targets.append((False, "speed: no peer time to compare with (target >= 8x)"))
-    rss1 = first["t"]["rss"]
-    targets.append((rss1 is not None and rss1 <= 200e6, f"memory: healthetl peak RSS {mb(rss1)} MB (target <= 200 MB)"))
+    ft = first["t"]
+    for pid, need in (("mcp", 5), ("peer", 15)):
+        name = peers.get(pid, {}).get("name", {"mcp": "apple-health-export-mcp", "peer": "healthkit-to-sqlite"}[pid])
+        row = peer_rows.get(pid)
+        if row and row["ok"] and ft["wall"]:
+            ratio = row["t"]["wall"] / ft["wall"]
+            cpu_ratio = row["t"]["cpu"] / ft["cpu"] if row["t"]["cpu"] is not None and ft["cpu"] else None
+            ratios[name] = {"wall": ratio, "cpu": cpu_ratio}
+            target(ratio >= need, f"speed: {name} {row['t']['wall']:.2f} s / healthetl {ft['wall']:.2f} s = "
+                   f"{ratio:.1f}x (target >= {need}x)", f"speed vs {name}", round(ratio, 2), f">= {need}x")
+        else:
+            why = "skipped" if not row and peers.get(pid, {}).get("status") == "skipped" else "no valid peer run"
+            target(False, f"speed: no {name} time to compare with ({why}; target >= {need}x)",
+                   f"speed vs {name}", None, f">= {need}x")
+    throughput = mibs(first)
+    target(throughput is not None and throughput >= 100,
+           f"throughput: {num(throughput, ',.1f')} MiB/s of XML ({xml1 / MIB:,.1f} MiB in {ft['wall']:.2f} s; target >= 100 MiB/s)",
+           "XML throughput", None if throughput is None else round(throughput, 1), ">= 100 MiB/s")
+    rss1 = ft["rss"]
+    target(rss1 is not None and rss1 <= 100e6, f"memory: healthetl peak RSS {mb(rss1)} MB (target <= 100 MB)",
+           "peak RSS", None if rss1 is None else round(rss1 / 1e6, 1), "<= 100 MB")
     if x4 and x4["ok"]:
         rss4 = x4["t"]["rss"]
         flat = rss1 and rss4 / rss1
-        targets.append((flat is not None and flat <= 1.25, f"flat memory: 4x export peak RSS {mb(rss4)} MB = {flat:.2f}x the 1x run (target <= 1.25x)"))
+        target(flat is not None and flat <= 1.25,
+               f"flat memory: 4x export peak RSS {mb(rss4)} MB = {flat:.2f}x the 1x run (target <= 1.25x)",
+               "flat memory (4x export)", None if flat is None else round(flat, 3), "<= 1.25x")
     else:
-        targets.append((False, "flat memory: the 4x import did not complete"))
+        target(False, "flat memory: the 4x import did not complete", "flat memory (4x export)", None, "<= 1.25x")
     if again and again["ok"]:
         a = again["json"]
         print(f"  re-import:     records_read={a.get('records_read')}, resumed_at_byte={a.get('resumed_at_byte')}")
-        targets.append((a.get("records_read") == 0, f"resume: the re-import read {a.get('records_read')} records (target 0: it resumes at the end)"))
+        target(a.get("records_read") == 0,
+               f"resume: the re-import read {a.get('records_read')} records (target 0: it resumes at the end)",
+               "resume", a.get("records_read"), "0 records read")
     else:
-        targets.append((False, "resume: the re-import did not complete"))
+        target(False, "resume: the re-import did not complete", "resume", None, "0 records read")
     if reread and reread["ok"]:
         a = reread["json"]
         added = (a.get("accepted") or 0) + (a.get("flagged") or 0)
         idempotent = added == 0 and a.get("records_read") == j.get("records_read")
         print(f"  re-read:       records_read={a.get('records_read')}, accepted={a.get('accepted')}, "
               f"flagged={a.get('flagged')}, duplicates={a.get('duplicates')}")
-        targets.append((idempotent, f"idempotent: reading it all again added {added} samples (target 0)"))
-        ratio = reread["t"]["wall"] / first["t"]["wall"]
-        targets.append((ratio <= 1.1, f"re-read time: {reread['t']['wall']:.2f} s = {ratio:.2f}x the first import (target <= 1.1x)"))
+        target(idempotent, f"idempotent: reading it all again added {added} samples (target 0)",
+               "idempotent", added, "0 samples added")
+        ratio = reread["t"]["wall"] / ft["wall"]
+        target(ratio <= 1.1, f"re-read time: {reread['t']['wall']:.2f} s = {ratio:.2f}x the first import (target <= 1.1x)",
+               "re-read time", round(ratio, 3), "<= 1.1x")
     else:
-        targets.append((False, "idempotent: the re-read did not complete"))
+        target(False, "idempotent: the re-read did not complete", "idempotent", None, "0 samples added")
     print()
+    for pid, row in peer_rows.items():
+        r = ratios.get(peers[pid]["name"])
+        if r and r["cpu"] is not None:
+            print(f"  CPU time:      {peers[pid]['name']} {row['t']['cpu']:.2f} CPU-s / healthetl {ft['cpu']:.2f} CPU-s = "
+                  f"{r['cpu']:.1f}x (for information)")
+    if ratios:
+        print()
 
-if targets:
-    print("  targets")
-    for ok, text in targets:
-        print(f"    {verdict(ok)}  {text}")
+benchjson.print_targets(targets, failures)
+
+if json_out:
+    def figure(row):
+        t = row["t"]
+        peer = peers.get(row["kind"])
+        return {
+            "name": peer["name"] if peer else row["label"],
+            "run": row["name"],
+            "role": "peer" if peer else "healthetl",
+            "version": peer["version"] if peer else healthetl_version,
+            "status": row["status"],
+            "exit": t["rc"],
+            "records": row["records"],
+            "xml_bytes": row["xml_bytes"],
+            "wall_s": t["wall"],
+            "cpu_s": None if t["cpu"] is None else round(t["cpu"], 3),
+            "user_s": t["user"],
+            "sys_s": t["sys"],
+            "peak_rss_mb": None if t["rss"] is None else round(t["rss"] / 1e6, 1),
+            "records_per_s": None if rate(row) is None else round(rate(row)),
+            "xml_mib_per_s": None if mibs(row) is None else round(mibs(row), 2),
+            "rows": row["rows"],
+        }
+    benchjson.write_document(
+        json_out, "import", "Apple Health import (export.zip) against the peers",
+        [figure(row) for row in rows], targets, failures,
+        records=records, seed=seed,
+        export={k: v for k, v in g1.items() if k not in ("record_types", "zip")},
+        export_4x={k: g4.get(k) for k in ("records", "bytes", "zip_bytes")},
+        peers=[{"name": p["name"], "version": p["version"], "setup": p["status"],
+                "status": (peer_rows.get(pid) or {}).get("status", "not run"),
+                "rows": (peer_rows.get(pid) or {}).get("rows"),
+                "rows_required": int(MIN_ROWS * export_records + 0.999999),
+                "wall_ratio": None if p["name"] not in ratios else round(ratios[p["name"]]["wall"], 2),
+                "cpu_ratio": None if p["name"] not in ratios or ratios[p["name"]]["cpu"] is None
+                else round(ratios[p["name"]]["cpu"], 2)}
+               for pid, p in peers.items()],
+        healthetl={"version": healthetl_version,
+                   "first_import": {k: v for k, v in ((first or {}).get("json") or {}).items()
+                                    if k not in ("input", "stream")}},
+    )
+    print(f"  figures written to {json_out}")
     print()
-for f in failures:
-    print(f"  FAILURE: {f}")
-if failures:
-    print()
-    sys.exit(1)
+sys.exit(1 if failures else 0)
 PY

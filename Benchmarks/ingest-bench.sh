@@ -10,27 +10,36 @@
 # Builds nothing: it expects .build/release/healthetl and .build/release/healthetl-ingest-bench
 # (`make bench` builds both). Extra arguments go to the client, e.g.
 #   ./Benchmarks/ingest-bench.sh --concurrency 2 --samples 1000000 --cpu-splits
+# Target: >= 200,000 samples/s stored (the client's --target, which extra arguments may override).
 # Exits non-zero when the server or the client fails (a batch not stored whole counts); a missed
-# throughput target prints the verdict FAIL but exits 0, like import-bench.sh.
+# throughput target prints MISSED (and the client's verdict FAIL) but exits 0, like import-bench.sh.
 #
 # Environment:
+#   BENCH_INGEST_SAMPLES  samples to send (default: the client's, 500000)
 #   BENCH_KEEP=1   keep the work directory (data, logs) and print its path
+#   BENCH_JSON_DIR=DIR  also write every figure and the target verdict to DIR/ingest.json
 #   HEALTHETL, INGEST_BENCH  override the binaries used
 set -uo pipefail
 
+case ${BENCH_JSON_DIR:-} in '' | /*) ;; *) BENCH_JSON_DIR=$(pwd)/$BENCH_JSON_DIR ;; esac # from the caller's directory
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 INGEST_BENCH=${INGEST_BENCH:-$ROOT/.build/release/healthetl-ingest-bench}
+TARGET=200000
+CLIENT_ARGS=(--target "$TARGET")
+if [ -n "${BENCH_INGEST_SAMPLES:-}" ]; then CLIENT_ARGS+=(--samples "$BENCH_INGEST_SAMPLES"); fi
 
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'ingest-bench: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 [ -x "$INGEST_BENCH" ] || fail "missing $INGEST_BENCH — swift build -c release --product healthetl-ingest-bench"
+if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-ingest.XXXXXX") || fail "cannot create a work directory"
 SERVER_PID=
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
     if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill -TERM "$SERVER_PID" 2>/dev/null
@@ -73,9 +82,10 @@ CPU_BEFORE=$(cpu_seconds "$SERVER_PID")
 BUSY_BEFORE=$(machine_busy)
 START_NS=$(date +%s%N)
 if command -v /usr/bin/time >/dev/null 2>&1 && /usr/bin/time -v true >/dev/null 2>&1; then
-    /usr/bin/time -v -o "$WORK/client.time" "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" "$@"
+    /usr/bin/time -v -o "$WORK/client.time" "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" \
+        "${CLIENT_ARGS[@]}" "$@"
 else
-    "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" "$@"
+    "$INGEST_BENCH" --url "$URL" --token "$TOKEN" --report-json "$WORK/client.json" "${CLIENT_ARGS[@]}" "$@"
 fi
 CLIENT_RC=$?
 END_NS=$(date +%s%N)
@@ -116,7 +126,7 @@ if [ -f "$WORK/client.time" ]; then
         }' "$WORK/client.time"
 fi
 # The collector's own view of each POST /v1/batches (access log: handler time, body read included).
-grep 'path=/v1/batches' "$WORK/server.err" | grep -o 'ms=[0-9.]*' | cut -d= -f2 | sort -n |
+grep 'path=/v1/batches' "$WORK/server.err" | grep -o 'ms=[0-9.]*' | cut -d= -f2 | sort -n | tee "$WORK/handler.ms" |
     awk '{ v[NR] = $1; sum += $1 } END {
         if (NR == 0) { print "  handler    (no POST /v1/batches in the access log)"; exit }
         p50 = v[int(NR * 0.50 + 0.999)]; p99 = v[int(NR * 0.99 + 0.999)]
@@ -124,9 +134,80 @@ grep 'path=/v1/batches' "$WORK/server.err" | grep -o 'ms=[0-9.]*' | cut -d= -f2 
     }'
 echo "  data dir   $(awk -v b="${DATA_LIVE:-0}" 'BEGIN { printf "%.1f MB", b / 1e6 }') at the end of the run (WAL included)," \
     "$(awk -v b="${DATA_CLOSED:-0}" 'BEGIN { printf "%.1f MB", b / 1e6 }') after the collector stopped"
+# shellcheck disable=SC2012 # the collector's own file names
 (cd "$WORK/data" 2>/dev/null && ls -l | awk 'NR > 1 { printf "             %-24s %10.1f MB\n", $9, $5 / 1e6 }')
 errors=$(grep -c -E ' (error|critical) ' "$WORK/server.err" 2>/dev/null)
 [ "${errors:-0}" -gt 0 ] && { echo "  collector logged $errors error line(s):"; grep -E ' (error|critical) ' "$WORK/server.err" | head -n 5; }
+
+
+# The target, from the client's own report, and every figure as JSON when asked (Benchmarks/benchjson.py).
+PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 \
+    python3 - "$WORK" "$CLIENT_RC" "$STOP_RC" "$CPU_BEFORE" "$CPU_AFTER" "${HWM_KIB:-0}" "${RSS_KIB:-0}" \
+    "${DATA_LIVE:-0}" "${DATA_CLOSED:-0}" "$START_NS" "$END_NS" "${errors:-0}" "${BENCH_JSON_DIR:-}" <<'PY'
+import json, os, re, sys
+import benchjson
+(work, client_rc, stop_rc, cpu_before, cpu_after, hwm_kib, rss_kib, data_live, data_closed, start_ns, end_ns,
+ errors, json_dir) = sys.argv[1:14]
+try:
+    client = json.load(open(f"{work}/client.json"))
+except (OSError, ValueError):
+    client = {}
+rate, target = client.get("samplesPerSecond"), client.get("targetSamplesPerSecond", 200000)
+met = bool(rate is not None and rate >= target and not client.get("failures"))
+text = f"throughput: {'-' if rate is None else format(rate, ',.0f')} samples/s stored (target >= {target:,.0f})"
+print(f"  target     {'met' if met else 'MISSED'}  {text}")
+if not json_dir:
+    sys.exit(0)
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+timing = open(f"{work}/client.time").read() if os.path.exists(f"{work}/client.time") else ""
+def field(pattern):
+    m = re.search(pattern, timing)
+    return float(m.group(1)) if m else None
+user, system, client_rss = field(r"User time \(seconds\): ([\d.]+)"), field(r"System time \(seconds\): ([\d.]+)"), \
+    field(r"Maximum resident set size \(kbytes\): (\d+)")
+handler = sorted(float(line) for line in open(f"{work}/handler.ms").read().split()) if os.path.exists(f"{work}/handler.ms") else []
+def pct(p): return handler[min(len(handler) - 1, max(0, int(len(handler) * p + 0.999) - 1))] if handler else None
+server_cpu = None if number(cpu_after) is None or number(cpu_before) is None else round(number(cpu_after) - number(cpu_before), 2)
+send = client.get("wallSeconds")
+failures = []
+if int(client_rc) != 0:
+    failures.append(f"the client failed (exit {client_rc})")
+if int(stop_rc) != 0:
+    failures.append(f"the collector exited with {stop_rc} after SIGTERM")
+figures = [{
+    "name": "collector ingest",
+    "samples": client.get("samples"),
+    "samples_stored": client.get("samplesStored"),
+    "batches": client.get("batches"),
+    "batch_size": client.get("batchSize"),
+    "concurrency": client.get("concurrency"),
+    "send_wall_s": send,
+    "samples_per_s": None if rate is None else round(rate),
+    "zstd_mb_per_s": client.get("megabytesPerSecond"),
+    "latency_p50_ms": client.get("latencyP50Ms"),
+    "latency_p99_ms": client.get("latencyP99Ms"),
+    "server_peak_rss_mib": round(int(hwm_kib) / 1024, 1),
+    "server_rss_end_mib": round(int(rss_kib) / 1024, 1),
+    "server_cpu_s": server_cpu,
+    "server_cores_busy": round(server_cpu / send, 2) if server_cpu is not None and send else None,
+    "handler_p50_ms": pct(0.5),
+    "handler_p99_ms": pct(0.99),
+    "client_cpu_s": None if user is None or system is None else round(user + system, 2),
+    "client_peak_rss_mib": None if client_rss is None else round(client_rss / 1024, 1),
+    "data_mb_live": round(int(data_live) / 1e6, 1),
+    "data_mb_closed": round(int(data_closed) / 1e6, 1),
+    "collector_error_lines": int(errors),
+}]
+targets = [benchjson.target("ingest throughput", met, None if rate is None else round(rate),
+                            f">= {target:,.0f} samples/s", text)]
+benchjson.write_document(os.path.join(json_dir, "ingest.json"), "ingest",
+                         "Collector ingest through HTTP (healthetl-ingest-bench -> healthetl serve, SQLite)",
+                         figures, targets, failures, client=client)
+PY
 
 [ "$CLIENT_RC" -eq 0 ] || fail "the client failed (exit $CLIENT_RC)"
 [ "$STOP_RC" -eq 0 ] || fail "the collector exited with $STOP_RC after SIGTERM"

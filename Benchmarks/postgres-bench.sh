@@ -16,8 +16,11 @@
 # Environment:
 #   BENCH_PG_SAMPLES   samples per ingest run (default 500000)
 #   BENCH_KEEP=1       keep the work directory
+#   BENCH_JSON_DIR=DIR also write every figure and target verdict to DIR/postgres.json
+#   HEALTHETL, INGEST_BENCH  override the binaries used
 set -uo pipefail
 
+case ${BENCH_JSON_DIR:-} in '' | /*) ;; *) BENCH_JSON_DIR=$(pwd)/$BENCH_JSON_DIR ;; esac # from the caller's directory
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
@@ -29,6 +32,7 @@ fail() { printf 'postgres-bench: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 [ -x "$INGEST_BENCH" ] || fail "missing $INGEST_BENCH"
+if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 # shellcheck source=scripts/throwaway-postgres.sh
 source "$ROOT/scripts/throwaway-postgres.sh"
 
@@ -169,3 +173,39 @@ printf '\n%-44s %10s %8s %8s\n' "refresh of a year of one person" "seconds" "day
 printf '%-44s %10s %8s %8s\n' "SQLite" "$SQLITE_REFRESH" "$SQLITE_DAYS" "$SQLITE_NIGHTS"
 printf '%-44s %10s %8s %8s\n' "PostgreSQL" "$PG_REFRESH" "$PG_DAYS" "$PG_NIGHTS"
 python3 -c "import sys; t=float('$PG_REFRESH'); print(f\"target < 2 s on PostgreSQL: {'met' if t < 2 else 'MISSED'} ({t:.2f} s)\")"
+
+if [ -n "${BENCH_JSON_DIR:-}" ]; then
+    # The JSON document: Benchmarks/benchjson.py.
+    PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 \
+        python3 - "$BENCH_JSON_DIR/postgres.json" "$SAMPLES" "$SQLITE_RATE" "$SQLITE_STORED" "$SQLITE_WALL" \
+        "$PG1_RATE" "$PG1_STORED" "$PG1_WALL" "$PG2_RATE" "$PG2_STORED" "$PG2_WALL" "$PG2_ROWS" \
+        "$SQLITE_REFRESH" "$SQLITE_DAYS" "$SQLITE_NIGHTS" "$PG_REFRESH" "$PG_DAYS" "$PG_NIGHTS" <<'PY'
+import sys
+import benchjson
+path, samples = sys.argv[1], int(sys.argv[2])
+def number(text):
+    try:
+        return float(text) if "." in text else int(text)
+    except ValueError:
+        return None
+v = [number(a) for a in sys.argv[3:]]
+ingest = [("ingest: SQLite, one collector", v[0:3]), ("ingest: PostgreSQL, one collector", v[3:6]),
+          ("ingest: PostgreSQL, two collectors, one database", v[6:9])]
+figures = [{"name": name, "samples_per_s": rate, "stored": stored, "wall_s": wall} for name, (rate, stored, wall) in ingest]
+figures[2]["rows_in_database"] = v[9]
+figures += [{"name": "refresh a year: SQLite", "wall_s": v[10], "days": v[11], "nights": v[12]},
+            {"name": "refresh a year: PostgreSQL", "wall_s": v[13], "days": v[14], "nights": v[15]}]
+one, two, refresh = v[3] or 0, v[6] or 0, v[13]
+targets = [
+    benchjson.target("PostgreSQL ingest", one >= 100_000, one, ">= 100,000 samples/s",
+                     f"one collector on PostgreSQL {one:,.0f} samples/s (target >= 100,000)"),
+    benchjson.target("two collectors", bool(one) and two >= 1.5 * one, round(two / one, 2) if one else None,
+                     ">= 1.5x one", f"two collectors {two / one if one else 0:.2f}x one (target >= 1.5x)"),
+    benchjson.target("PostgreSQL refresh", refresh is not None and refresh < 2, refresh, "< 2 s",
+                     f"refresh of a year on PostgreSQL {refresh} s (target < 2 s)"),
+]
+benchjson.write_document(path, "postgres",
+                         f"The collector on PostgreSQL beside SQLite ({samples:,} samples per ingest run)",
+                         figures, targets, [], samples=samples)
+PY
+fi

@@ -151,7 +151,7 @@ struct Projector: Sendable {
         while try statement.step() {
             samples.append(
                 Self.sample(
-                    id: ContentID(digest: statement.blob(0)), metric: name, source: statement.text(3) ?? "",
+                    id: statement.contentID(0), metric: name, source: statement.text(3) ?? "",
                     sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
                     end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
                     timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),

@@ -58,7 +58,7 @@ extension Store {
         while try statement.step() {
             last = statement.int64(0)
             rows.append(
-                (last, ContentID(digest: statement.blob(1)), Instant(millisecondsSinceEpoch: statement.int64(2))))
+                (last, statement.contentID(1), Instant(millisecondsSinceEpoch: statement.int64(2))))
         }
         return (rows, last)
     }

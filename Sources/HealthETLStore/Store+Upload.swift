@@ -96,7 +96,7 @@ extension Store {
         if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
         if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
         var sample = Sample(
-            id: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "",
+            id: statement.contentID(1), metric: statement.text(2) ?? "",
             sourceName: statement.text(3) ?? "",
             sourceVersion: statement.text(4), device: statement.text(5),
             start: Instant(millisecondsSinceEpoch: statement.int64(6)),
@@ -128,7 +128,7 @@ extension Store {
                 (
                     statement.int64(0),
                     Tombstone(
-                        sampleID: ContentID(digest: statement.blob(1)), metric: statement.text(2) ?? "",
+                        sampleID: statement.contentID(1), metric: statement.text(2) ?? "",
                         start: Instant(millisecondsSinceEpoch: statement.int64(3)),
                         end: statement.isNull(4) ? nil : Instant(millisecondsSinceEpoch: statement.int64(4)),
                         reason: statement.text(5) ?? "", deletedAt: Instant(millisecondsSinceEpoch: statement.int64(6)))
