@@ -63,7 +63,7 @@ public final class ExportIngest: SourceEventHandler {
         // held by every queued hot batch).
         self.pending = [RawBatch(), RawBatch(capacity: batchSize), RawBatch()]
         self.engine = IngestEngine(
-            store: store, catalog: catalog, clock: clock, keepsNotes: true, afterCommit: afterCommit)
+            store: store, catalog: catalog, clock: clock, afterCommit: afterCommit)
         self.batchSize = batchSize
         self.progress = progress
         self.started = clock.monotonic()
@@ -185,7 +185,7 @@ public final class ExportIngest: SourceEventHandler {
         }
         // Hot work goes at once, backfill a full batch at a time; with a full cold batch the hot
         // cursor moves too (an empty hot batch), so a resumed read can start near the cold one.
-        let coldDue = pending[Lane.cold.code].count >= batchSize
+        let coldDue = pending[Lane.cold.code].size >= batchSize
         var due: [Lane] = []
         if !pending[Lane.hot.code].isEmpty || coldDue { due.append(.hot) }
         if coldDue { due.append(.cold) }

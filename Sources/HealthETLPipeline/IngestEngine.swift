@@ -13,27 +13,22 @@ public final class IngestEngine: @unchecked Sendable {
     let clock: Clock
     private let lock = NSLock()
     private var talliesByLane: [Lane: IngestTally] = [:]
-    private var notes: [BatchNotes] = []
-    private let keepsNotes: Bool
     private(set) var writer: LaneWriter!
 
     /// - Parameters:
-    ///   - keepsNotes: whether to keep every committed batch's normalizer notes for `takeNotes()`
-    ///     (an export's snapshot coverage).
     ///   - afterCommit: called on the writer's thread after each commit with its lane (tier 1
     ///     sends hot work as it lands).
     init(
-        store: any SampleLedger, catalog: MetricCatalog, clock: Clock, keepsNotes: Bool = false,
-        afterCommit: (@Sendable (Lane) -> Void)? = nil
+        store: any SampleLedger, catalog: MetricCatalog, clock: Clock, afterCommit: (@Sendable (Lane) -> Void)? = nil
     ) {
         self.store = store
         self.catalog = catalog
         self.clock = clock
-        self.keepsNotes = keepsNotes
+        // A batch's notes are counted into its lane's tally and dropped: kept (for nothing), they grew
+        // with every sample of an import.
         writer = LaneWriter(store: store, catalog: catalog, clock: clock) { [unowned self] lane, result, notes in
             self.lock.lock()
             self.talliesByLane[lane, default: IngestTally()].add(result, notes: notes)
-            if self.keepsNotes { self.notes.append(notes) }
             self.lock.unlock()
             afterCommit?(lane)
         }
@@ -55,14 +50,5 @@ public final class IngestEngine: @unchecked Sendable {
     /// Every lane's tally added up.
     public var total: IngestTally {
         tallies.values.reduce(IngestTally(), +)
-    }
-
-    /// The notes of the batches committed since the last call.
-    func takeNotes() -> [BatchNotes] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = notes
-        notes.removeAll()
-        return taken
     }
 }
