@@ -12,7 +12,7 @@
 #   ./Benchmarks/ingest-bench.sh --concurrency 2 --samples 1000000 --cpu-splits
 # Target: >= 200,000 samples/s stored (the client's --target, which extra arguments may override).
 # Exits non-zero when the server or the client fails (a batch not stored whole counts); a missed
-# throughput target prints MISSED (and the client's verdict FAIL) but exits 0, like import-bench.sh.
+# throughput target prints MISSED but exits 0, like import-bench.sh.
 #
 # Environment:
 #   BENCH_INGEST_SAMPLES  samples to send (default: the client's, 500000)

@@ -164,7 +164,7 @@ struct Report: Codable, Sendable {
         latencyMaxMs = latencies.last.map { $0 * 1000 }
         latencyMinMs = latencies.first.map { $0 * 1000 }
         let met = failures.isEmpty && (samplesPerSecond ?? 0) >= targetSamplesPerSecond
-        verdict = met ? "ok" : "FAIL"
+        verdict = met ? "ok" : "MISSED"
     }
 
     var text: String {
@@ -210,7 +210,7 @@ struct Report: Codable, Sendable {
             lines.append(
                 "  latency    p50 \(ms(latencyP50Ms)), p90 \(ms(latencyP90Ms)), p99 \(ms(latencyP99Ms)), max \(ms(latencyMaxMs)) "
                     + "(min \(ms(latencyMinMs))), send -> full response, per batch of \(batchSize)")
-            let verdictText = verdict ?? "FAIL"
+            let verdictText = verdict ?? "MISSED"
             var why = "\(group(rate)) samples/s vs target >= \(group(targetSamplesPerSecond)) samples/s"
             if !failures.isEmpty { why += "; \(failures.count) failure(s), first: \(failures[0])" }
             lines.append("  verdict    \(verdictText)  \(why)")
