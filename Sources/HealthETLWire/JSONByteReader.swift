@@ -1,3 +1,5 @@
+import HealthETLCore
+
 /// A forward reader over JSON bytes for the shapes the wire format uses: objects, arrays,
 /// strings, numbers, `true`, `false`, `null`.
 ///
@@ -197,13 +199,7 @@ struct JSONByteReader {
     private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
         var value: UInt32 = 0
         for byte in raw[start..<start + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = HexDigits.value(of: byte) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value

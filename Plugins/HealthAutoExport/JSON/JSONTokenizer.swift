@@ -1,3 +1,5 @@
+import HealthETLCore
+
 /// A JSON reader that takes its text in chunks of any size and hands tokens on as they complete,
 /// so a file of any length passes through in bounded memory: only the token being read is kept,
 /// within `JSONLimits`.
@@ -267,7 +269,9 @@ struct JSONTokenizer {
     }
 
     private mutating func unicodeByte(_ byte: UInt8, isKey: Bool, digits: Int, value: UInt32) throws {
-        guard let digit = Self.hexValue(byte) else { throw error(.syntax, "a \\u escape needs four hex digits") }
+        guard let digit = HexDigits.value(of: byte).map(UInt32.init) else {
+            throw error(.syntax, "a \\u escape needs four hex digits")
+        }
         let value = value << 4 | digit
         guard digits == 3 else {
             lexeme = .unicode(isKey: isKey, digits: digits + 1, value: value)
@@ -377,15 +381,6 @@ struct JSONTokenizer {
             guard digits() > 0 else { return false }
         }
         return index == bytes.count
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     /// A byte as an error message shows it: the character, or its code when it is not printable.

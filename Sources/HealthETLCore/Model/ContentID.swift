@@ -54,7 +54,7 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
         var high: UInt64 = 0
         var low: UInt64 = 0
         for (index, byte) in hex.utf8.enumerated() {
-            guard let value = byte.hexDigitValue else { return nil }
+            guard let value = HexDigits.value(of: byte) else { return nil }
             if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
         }
         self.init(high: high, low: low)
@@ -71,28 +71,13 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// 32 lowercase hexadecimal digits, written into one buffer (every uploaded sample's id).
     public var description: String {
         String(unsafeUninitializedCapacity: 32) { text in
-            for index in 0..<32 {
-                let word = index < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: word >> (UInt64(15 - index % 16) * 4)) & 0xF
-                text[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            }
+            HexDigits.write(high, digits: 16, into: text, at: 0)
+            HexDigits.write(low, digits: 16, into: text, at: 16)
             return 32
         }
     }
 
     public static func < (lhs: ContentID, rhs: ContentID) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
-    }
-}
-
-extension UInt8 {
-    /// The value of a hexadecimal digit, either case; nil for any other byte.
-    var hexDigitValue: UInt8? {
-        switch self {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -49,42 +49,12 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         let local = millisecondsSinceEpoch + Int64(offset) * 1000
         let (days, msOfDay) = local.floorDivided(by: 86_400_000)
         let date = CivilDate(daysSinceEpoch: days)
-        // Written into one buffer: uploads and exports format two instants a sample, and joining
-        // a dozen small strings cost more than the rest of a sample's JSON.
         guard (0...9999).contains(date.year) else { return Self.joinedISO8601(date, msOfDay, offset) }
-        let length = offset == 0 ? 24 : 29
-        return String(unsafeUninitializedCapacity: length) { text in
-            func put(_ value: Int64, digits: Int, at position: Int) {
-                var rest = value
-                for index in stride(from: position + digits - 1, through: position, by: -1) {
-                    text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            let seconds = msOfDay / 1000
-            put(Int64(date.year), digits: 4, at: 0)
-            text[4] = UInt8(ascii: "-")
-            put(Int64(date.month), digits: 2, at: 5)
-            text[7] = UInt8(ascii: "-")
-            put(Int64(date.day), digits: 2, at: 8)
+        return String(unsafeUninitializedCapacity: 29) { text in
+            ISO8601Digits.writeDay(date, into: text, at: 0)
             text[10] = UInt8(ascii: "T")
-            put(seconds / 3600, digits: 2, at: 11)
-            text[13] = UInt8(ascii: ":")
-            put(seconds / 60 % 60, digits: 2, at: 14)
-            text[16] = UInt8(ascii: ":")
-            put(seconds % 60, digits: 2, at: 17)
-            text[19] = UInt8(ascii: ".")
-            put(msOfDay % 1000, digits: 3, at: 20)
-            if offset == 0 {
-                text[23] = UInt8(ascii: "Z")
-            } else {
-                let minutes = abs(Int64(offset)) / 60
-                text[23] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-                put(minutes / 60, digits: 2, at: 24)
-                text[26] = UInt8(ascii: ":")
-                put(minutes % 60, digits: 2, at: 27)
-            }
-            return length
+            let end = 11 + ISO8601Digits.writeTime(millisecondsOfDay: msOfDay, milliseconds: true, into: text, at: 11)
+            return end + ISO8601Digits.writeOffset(seconds: Int64(offset), into: text, at: end)
         }
     }
 

@@ -22,10 +22,7 @@ public enum HexText {
     /// The low `digits` hex digits of `value`.
     private static func appendHex(_ value: UInt64, digits: Int, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { text in
-            for position in 0..<digits {
-                let nibble = UInt8((value >> UInt64((digits - 1 - position) * 4)) & 0xF)
-                text[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            }
+            HexDigits.write(value, digits: digits, into: text, at: 0)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<digits]))
         }
     }

@@ -27,38 +27,16 @@ public struct TimeText {
 
     /// `+01:00`, `-05:30`, or `Z` for zero.
     public static func appendOffset(_ seconds: Int64, to bytes: inout [UInt8]) {
-        guard seconds != 0 else { return bytes.append(UInt8(ascii: "Z")) }
-        let minutes = abs(seconds) / 60
-        let hours = minutes / 60 % 100
-        let rest = minutes % 60
-        let zero = UInt8(ascii: "0")
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { text in
-            text[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-            text[1] = zero + UInt8(hours / 10)
-            text[2] = zero + UInt8(hours % 10)
-            text[3] = UInt8(ascii: ":")
-            text[4] = zero + UInt8(rest / 10)
-            text[5] = zero + UInt8(rest % 10)
-            bytes.append(contentsOf: UnsafeBufferPointer(text))
+            let count = ISO8601Digits.writeOffset(seconds: seconds, into: text, at: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
         }
     }
 
     /// A calendar day, `YYYY-MM-DD`.
     public static func appendDay(_ day: CivilDate, to bytes: inout [UInt8]) {
-        // Four digits for years 0…9999, which is every date a health record can carry.
-        let year = min(max(day.year, 0), 9999)
-        let zero = UInt8(ascii: "0")
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-            text[0] = zero + UInt8(year / 1000)
-            text[1] = zero + UInt8(year / 100 % 10)
-            text[2] = zero + UInt8(year / 10 % 10)
-            text[3] = zero + UInt8(year % 10)
-            text[4] = UInt8(ascii: "-")
-            text[5] = zero + UInt8(day.month / 10)
-            text[6] = zero + UInt8(day.month % 10)
-            text[7] = UInt8(ascii: "-")
-            text[8] = zero + UInt8(day.day / 10)
-            text[9] = zero + UInt8(day.day % 10)
+            ISO8601Digits.writeDay(day, into: text, at: 0)
             bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
@@ -71,28 +49,12 @@ public struct TimeText {
             cachedDay = days
         }
         bytes.append(contentsOf: cachedDate)
-        let seconds = msOfDay / 1000
-        let fraction = msOfDay % 1000
-        let zero = UInt8(ascii: "0")
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 13) { text in
             text[0] = separator
-            let (hour, minute, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-            text[1] = zero + UInt8(hour / 10)
-            text[2] = zero + UInt8(hour % 10)
-            text[3] = UInt8(ascii: ":")
-            text[4] = zero + UInt8(minute / 10)
-            text[5] = zero + UInt8(minute % 10)
-            text[6] = UInt8(ascii: ":")
-            text[7] = zero + UInt8(second / 10)
-            text[8] = zero + UInt8(second % 10)
-            var count = 9
-            if fraction != 0 {
-                text[9] = UInt8(ascii: ".")
-                text[10] = zero + UInt8(fraction / 100)
-                text[11] = zero + UInt8(fraction / 10 % 10)
-                text[12] = zero + UInt8(fraction % 10)
-                count = 13
-            }
+            let count =
+                1
+                + ISO8601Digits.writeTime(
+                    millisecondsOfDay: msOfDay, milliseconds: msOfDay % 1000 != 0, into: text, at: 1)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
         }
     }
