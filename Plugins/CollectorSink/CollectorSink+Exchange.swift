@@ -6,12 +6,11 @@ import NIOCore
 extension CollectorSink {
     /// Sends one authenticated request and reads the answer within the size caps.
     /// - Throws: `DeliveryError` for anything but a 2xx answer.
-    func exchange(_ request: HTTPClientRequest, subject: String) async throws(DeliveryError)
+    /// - Parameter accepting: statuses besides 2xx returned rather than thrown (304, 410).
+    func exchange(_ request: HTTPClientRequest, subject: String, accepting: Set<Int> = []) async throws(DeliveryError)
         -> CollectorAnswer
     {
-        var request = request
-        // Added here and nowhere else; the request is never logged.
-        request.headers.add(name: "Authorization", value: "Bearer " + configuration.token.secret)
+        let request = authorized(request)
         let started = clock.monotonic()
         let response: HTTPClientResponse
         do {
@@ -21,7 +20,7 @@ extension CollectorSink {
                 error, subject: subject, timeout: configuration.requestTimeout)
         }
         let status = Int(response.status.code)
-        let succeeded = (200..<300).contains(status)
+        let succeeded = (200..<300).contains(status) || accepting.contains(status)
         var body: [UInt8] = []
         do {
             let buffer = try await response.body.collect(
@@ -54,7 +53,14 @@ extension CollectorSink {
                 body: body, now: clock.now(), subject: subject)
         }
         return CollectorAnswer(
-            status: status, body: body,
+            status: status, body: body, etag: response.headers.first(name: "ETag"),
             replayed: response.headers.first(name: "Idempotent-Replayed") == "true")
+    }
+
+    /// The request with the bearer token: added here and nowhere else; a request is never logged.
+    func authorized(_ request: HTTPClientRequest) -> HTTPClientRequest {
+        var request = request
+        request.headers.add(name: "Authorization", value: "Bearer " + configuration.token.secret)
+        return request
     }
 }

@@ -15,7 +15,7 @@ public final class CollectorSink: SampleSink {
     public static let name = "collector"
     public static let summary =
         "a healthetl collector (`healthetl serve`): zstd JSON batches over HTTPS, projections back"
-    public static let capabilities: SinkCapabilities = [.deletions, .projections, .sourcePriority]
+    public static let capabilities: SinkCapabilities = [.deletions, .projections, .sourcePriority, .changeFeed]
 
     public let configuration: CollectorSinkConfiguration
     let client: HTTPClient

@@ -12,6 +12,8 @@ struct BatchHandler: Sendable {
     let validator: BatchValidator
     /// Knows when batches are being written, for the background projection refresh.
     let activity: IngestActivity
+    /// Told of each stored batch, to wake the user's change streams.
+    let hub: ChangeHub
     let inFlight = InFlightBatches()
     let maximumBodyBytes: Int
     let maximumDecodedBytes: Int
@@ -45,6 +47,7 @@ struct BatchHandler: Sendable {
         let validated = validator.validate(batch)
         switch try await activity.writing({ try await storage.apply(validated, user: user, bodyDigest: digest) }) {
         case .stored(let response):
+            hub.publish(user: user)
             return JSONResponse.make(status: .ok, bytes: response)
         case .replayed(let response):
             return JSONResponse.make(status: .ok, bytes: response, headers: [Self.replayed: "true"])

@@ -19,7 +19,8 @@ struct BatchWriter {
     private let recordDeletion: SQLiteStatement
     /// Whether the user has any deletion on record: without one no sample needs looking up.
     private let userHasDeletions: Bool
-    private var dirty = Set<DirtyDay>()
+    /// The projection days the batch changed.
+    private(set) var dirty = Set<DirtyDay>()
 
     init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
         self.user = user

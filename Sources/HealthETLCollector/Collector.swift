@@ -77,6 +77,10 @@ public enum Collector {
         "/v1/batches": [.post],
         "/v1/projections/daily": [.get],
         "/v1/projections/sleep": [.get],
+        "/v1/projections/insights": [.get],
+        "/v1/projections/extent": [.get],
+        "/v1/changes": [.get],
+        "/v1/changes/stream": [.get],
         "/v1/settings/source-priority": [.get, .put],
     ]
 
@@ -92,23 +96,38 @@ public enum Collector {
         router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
 
         let activity = IngestActivity()
+        let hub = ChangeHub(
+            maximumPerUser: configuration.maximumStreamsPerUser, writeTimeout: configuration.streamWriteTimeout)
         let batches = BatchHandler(
-            storage: storage, validator: BatchValidator(catalog: catalog), activity: activity,
+            storage: storage, validator: BatchValidator(catalog: catalog), activity: activity, hub: hub,
             maximumBodyBytes: configuration.maximumBodyBytes,
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         let projections = ProjectionHandlers(storage: storage, catalog: catalog)
-        let sourcePriority = SourcePriorityHandlers(storage: storage)
+        let sourcePriority = SourcePriorityHandlers(storage: storage, hub: hub)
+        // Commits made by other collectors on a shared database wake no subscriber here: poll.
+        let feed = ChangeFeedHandlers(
+            storage: storage, hub: hub, heartbeat: configuration.streamHeartbeat,
+            poll: storage is PostgresCollectorStorage ? .seconds(1) : .seconds(30))
         let api = router.group("/v1").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
         api.post("batches", use: batches.handle)
         api.get("projections/daily", use: projections.daily)
         api.get("projections/sleep", use: projections.sleep)
+        api.get("projections/insights", use: projections.insights)
+        api.get("projections/extent", use: projections.extent)
+        api.get("changes", use: feed.page)
+        api.get("changes/stream", use: feed.stream)
         api.get("settings/source-priority", use: sourcePriority.get)
         api.put("settings/source-priority", use: sourcePriority.put)
 
         return HTTPServer.application(
             router: router, host: configuration.host, port: configuration.port,
             idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
-            services: [ProjectionRefresher(storage: storage, activity: activity, logger: logger)], logger: logger,
+            services: [
+                ProjectionRefresher(storage: storage, activity: activity, logger: logger),
+                ChangeFeedService(
+                    storage: storage, hub: hub, retention: configuration.changeRetention, now: configuration.clock.now,
+                    logger: logger),
+            ], logger: logger,
             onListening: onListening)
     }
 }

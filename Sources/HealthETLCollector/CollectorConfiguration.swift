@@ -28,6 +28,14 @@ public struct CollectorConfiguration: Sendable {
     public var databaseURL: String?
     /// The PostgreSQL connection pool's largest size.
     public var databaseConnections = 20
+    /// How long the change feed keeps a change; a client further behind rebuilds its projections.
+    public var changeRetention: Duration = .seconds(30 * 86_400)
+    /// A change stream with nothing to send sends a comment this often.
+    public var streamHeartbeat: Duration = .seconds(15)
+    /// Change streams one user may hold open at once.
+    public var maximumStreamsPerUser = 16
+    /// A change stream whose client has not taken a write for this long is closed.
+    public var streamWriteTimeout: Duration = .seconds(10)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,

@@ -1,12 +1,16 @@
 import Hummingbird
+import NIOCore
 
 /// The request context: the authenticated user, once `AuthenticationMiddleware` found one.
 struct CollectorContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var user: String?
+    /// The connection, for a change stream the hub may have to close.
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        channel = source.channel
         user = nil
     }
 

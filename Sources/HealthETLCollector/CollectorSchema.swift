@@ -69,5 +69,26 @@ enum CollectorSchema {
                 ALTER TABLE deletions ADD COLUMN source_deleted_ms INTEGER;
                 ALTER TABLE samples ADD COLUMN restores_ms INTEGER;
                 """),
+        // The change feed: per user a sequence every committed write advances, the keys each
+        // change touched (kept for the retention window), and per projection day the sequence
+        // that last changed it, which the projections' ETags are made from.
+        Migration(
+            name: "0004_change_feed",
+            sql: """
+                CREATE TABLE feed_heads(
+                    user_id INTEGER PRIMARY KEY NOT NULL, seq INTEGER NOT NULL,
+                    pruned_through INTEGER NOT NULL DEFAULT 0, reset_seq INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO feed_heads(user_id, seq) SELECT id, 0 FROM users;
+                CREATE TABLE changes(
+                    user_id INTEGER NOT NULL, seq INTEGER NOT NULL, keys TEXT NOT NULL, committed_ms INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX changes_by_time ON changes(committed_ms);
+                CREATE TABLE key_versions(
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, day INTEGER NOT NULL, seq INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                ) WITHOUT ROWID;
+                """),
     ]
 }

@@ -28,6 +28,24 @@ public protocol CollectorStorage: Sendable {
     @discardableResult
     func setSourcePriority(_ sources: [String], user: String) async throws -> Bool
 
+    /// Per metric the user has samples of, the local days they may touch.
+    func extent(user: String) async throws -> [WireMetricExtent]
+
+    /// The user's change feed after `since`, at most `limit` changes.
+    func changes(user: String, since: Int64, limit: Int) async throws -> FeedRead
+
+    /// The user's newest feed sequence.
+    func feedHead(user: String) async throws -> Int64
+
+    /// The newest feed sequence that changed any of `metrics` on `days` (days since 1970-01-01)
+    /// or every projection of the user: what a projection's ETag is made from.
+    func projectionVersion(user: String, metrics: [String], days: ClosedRange<Int64>) async throws -> Int64
+
+    /// Forgets changes committed before `cutoff`, for every user.
+    /// - Returns: how many were forgotten.
+    @discardableResult
+    func pruneChanges(before cutoff: Instant) async throws -> Int
+
     /// Recomputes up to `limit` dirty projection keys of any user.
     /// - Returns: how many keys are still dirty.
     func refreshProjections(limit: Int) async throws -> Int

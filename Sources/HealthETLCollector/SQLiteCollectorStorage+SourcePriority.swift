@@ -23,6 +23,7 @@ extension SQLiteCollectorStorage {
                     """
                 ).run(.integer(userID), .text(JSONText.array(sources)), .integer(now.millisecondsSinceEpoch))
                 try Self.markEveryProjectionDirty(user: userID, state: state, connection: connection)
+                try SQLiteChangeFeed.appendEverything(user: userID, now: now, connection: connection)
             }
             // Only once it is stored: a failed transaction leaves the old order in use.
             state.setPriority(priority, user: userID)

@@ -34,6 +34,8 @@ public final class SQLiteCollectorStorage: CollectorStorage {
                     user: userID, now: now, state: state, connection: connection, projector: projector)
                 let response = try writer.write(batch)
                 state = writer.state
+                try SQLiteChangeFeed.append(
+                    dirty: writer.dirty, user: userID, state: state, now: now, connection: connection)
                 let bytes = Array(try JSONResponse.encoder.encode(response))
                 try connection.prepare(
                     "INSERT INTO batches(user_id, batch_id, body_sha256, response, received_ms) VALUES (?1, ?2, ?3, ?4, ?5)"

@@ -6,6 +6,7 @@ import Hummingbird
 /// projections rank sources by. A new one makes every projection day of theirs stale.
 struct SourcePriorityHandlers: Sendable {
     let storage: any CollectorStorage
+    let hub: ChangeHub
     /// A hundred names of 200 characters, each escaped as `\uXXXX` pairs, fit well within it.
     static let maximumBodyBytes = 1 << 20
 
@@ -20,7 +21,7 @@ struct SourcePriorityHandlers: Sendable {
         if let problem = wanted.problem {
             throw APIError(.unprocessableContent, "invalid_source_priority", problem)
         }
-        try await storage.setSourcePriority(wanted.sources, user: user)
+        if try await storage.setSourcePriority(wanted.sources, user: user) { hub.publish(user: user) }
         return JSONResponse.make(wanted)
     }
 

@@ -39,6 +39,7 @@ struct StorageState {
             throw CollectorError("user \(name) could not be registered")
         }
         users[name] = id
+        try SQLiteChangeFeed.register(user: id, connection: connection)
     }
 
     /// Only users from the tokens file exist; anyone else was refused before reaching storage.

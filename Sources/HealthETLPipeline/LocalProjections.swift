@@ -62,4 +62,23 @@ public struct LocalProjections {
             first = last.adding(days: 1)
         }
     }
+
+    /// The insight figures of `days`, from rollups and nights computed here over the days and the
+    /// 56 before them: what the collector's `/v1/projections/insights` computes from its own.
+    public func insightDays(_ store: any SampleLedger, days: ClosedRange<CivilDate>, calculator: InsightCalculator)
+        throws -> [InsightDay]
+    {
+        let first = days.lowerBound.adding(days: -InsightCalculator.dependencyDays)
+        var rollups: [DailyRollup] = []
+        var nights: [SleepNight] = []
+        try computeInPieces(
+            store, metrics: Array(Set(calculator.rules.map(\.metric))).sorted(), days: first...days.upperBound
+        ) {
+            rollups += $0
+            nights += $1
+            _ = $2
+        }
+        return calculator.days(
+            values: InsightCalculator.values(rollups: rollups, nights: nights, rules: calculator.rules), in: days)
+    }
 }

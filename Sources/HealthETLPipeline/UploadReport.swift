@@ -22,6 +22,8 @@ public struct UploadReport: Sendable, Equatable, Codable {
     public var sourcePriorityNotSent: String?
     /// The projection refresh that followed the uploads.
     public var projections: ProjectionSync.Report?
+    /// The change-feed catch-up that came last: other devices' uploads, in the local projections.
+    public var feed: FeedReport?
 
     public init() {}
 
@@ -54,7 +56,7 @@ public struct UploadReport: Sendable, Equatable, Codable {
         case waitingBatches = "waiting_batches"
         case sourcePrioritySent = "source_priority_sent"
         case sourcePriorityNotSent = "source_priority_not_sent"
-        case projections
+        case projections, feed
     }
 }
 

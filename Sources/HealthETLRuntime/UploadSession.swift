@@ -54,6 +54,8 @@ public struct UploadSession: Sendable {
             report.sourcePrioritySent = priority.sent
             report.sourcePriorityNotSent = priority.notSent
             report.projections = try await ProjectionSync(store: store, sink: sink, clock: clock).refresh()
+            report.feed = try await FeedSession.catchUp(
+                store: store, sink: sink, endpoint: try self.sink.settings.text("endpoint") ?? "", clock: clock)
         } catch {
             try? await sink.shutdown()
             throw error

@@ -37,32 +37,13 @@ extension Store {
     public func replaceDailyProjections(
         metric: String, days: ClosedRange<CivilDate>, with rollups: [DailyRollup], origin: String, markedBefore: Instant
     ) throws {
-        let now = now()
         try connection.writeTransaction {
-            let metricID = try intern(.metrics, metric)
-            let range = [
-                SQLiteValue.integer(metricID), .text(days.lowerBound.description), .text(days.upperBound.description),
-            ]
-            let prune = try prepared("DELETE FROM projection_days WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3")
-            try prune.bind(range)
-            _ = try prune.execute()
-            let insert = try prepared(
-                """
-                INSERT INTO projection_days(metric_id, day, sum, avg, min, max, count, latest, sources, coverage_s, computed_at,
-                    origin, refreshed_ms)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-                """)
-            for rollup in rollups where days.contains(rollup.day) {
-                try insert.run(
-                    .integer(metricID), .text(rollup.day.description), .optional(rollup.sum), .optional(rollup.average),
-                    .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)),
-                    .optional(rollup.latest), .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds),
-                    .text((rollup.computedAt ?? now).description), .text(origin), .integer(now.millisecondsSinceEpoch))
-            }
+            try writeDailyProjections(metric: metric, days: days, with: rollups, origin: origin)
             let clean = try prepared(
                 "DELETE FROM dirty_keys WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3 AND marked_ms <= ?4")
-            try clean.bind(range + [.integer(markedBefore.millisecondsSinceEpoch)])
-            _ = try clean.execute()
+            try clean.run(
+                .integer(try intern(.metrics, metric)), .text(days.lowerBound.description),
+                .text(days.upperBound.description), .integer(markedBefore.millisecondsSinceEpoch))
         }
     }
 
@@ -70,26 +51,54 @@ extension Store {
     public func replaceSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [SleepNight], origin: String)
         throws
     {
+        try connection.writeTransaction { try writeSleepProjections(nights: nights, with: fetched, origin: origin) }
+    }
+
+    /// `replaceDailyProjections` inside the caller's transaction, dirty keys left alone.
+    func writeDailyProjections(
+        metric: String, days: ClosedRange<CivilDate>, with rollups: [DailyRollup], origin: String
+    )
+        throws
+    {
         let now = now()
-        try connection.writeTransaction {
-            try prepared("DELETE FROM projection_nights WHERE night BETWEEN ?1 AND ?2")
-                .run(.text(nights.lowerBound.description), .text(nights.upperBound.description))
-            let insert = try prepared(
-                """
-                INSERT INTO projection_nights(night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s, start, end,
-                    computed_at, origin, refreshed_ms)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-                """)
-            for night in fetched where nights.contains(night.night) {
-                try insert.run(
-                    .text(night.night.description), .text(night.source), .real(night.inBedSeconds),
-                    .real(night.asleepSeconds),
-                    .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds),
-                    .real(night.awakeSeconds),
-                    .text(night.start.description), .text(night.end.description),
-                    .text((night.computedAt ?? now).description),
-                    .text(origin), .integer(now.millisecondsSinceEpoch))
-            }
+        let metricID = try intern(.metrics, metric)
+        let prune = try prepared("DELETE FROM projection_days WHERE metric_id = ?1 AND day BETWEEN ?2 AND ?3")
+        try prune.run(.integer(metricID), .text(days.lowerBound.description), .text(days.upperBound.description))
+        let insert = try prepared(
+            """
+            INSERT INTO projection_days(metric_id, day, sum, avg, min, max, count, latest, sources, coverage_s, computed_at,
+                origin, refreshed_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            """)
+        for rollup in rollups where days.contains(rollup.day) {
+            try insert.run(
+                .integer(metricID), .text(rollup.day.description), .optional(rollup.sum), .optional(rollup.average),
+                .optional(rollup.minimum), .optional(rollup.maximum), .integer(Int64(rollup.count)),
+                .optional(rollup.latest), .text(JSONText.array(rollup.sources)), .real(rollup.coverageSeconds),
+                .text((rollup.computedAt ?? now).description), .text(origin), .integer(now.millisecondsSinceEpoch))
+        }
+    }
+
+    /// `replaceSleepProjections` inside the caller's transaction.
+    func writeSleepProjections(nights: ClosedRange<CivilDate>, with fetched: [SleepNight], origin: String) throws {
+        let now = now()
+        try prepared("DELETE FROM projection_nights WHERE night BETWEEN ?1 AND ?2")
+            .run(.text(nights.lowerBound.description), .text(nights.upperBound.description))
+        let insert = try prepared(
+            """
+            INSERT INTO projection_nights(night, source, in_bed_s, asleep_s, core_s, deep_s, rem_s, awake_s, start, end,
+                computed_at, origin, refreshed_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            """)
+        for night in fetched where nights.contains(night.night) {
+            try insert.run(
+                .text(night.night.description), .text(night.source), .real(night.inBedSeconds),
+                .real(night.asleepSeconds),
+                .real(night.coreSeconds), .real(night.deepSeconds), .real(night.remSeconds),
+                .real(night.awakeSeconds),
+                .text(night.start.description), .text(night.end.description),
+                .text((night.computedAt ?? now).description),
+                .text(origin), .integer(now.millisecondsSinceEpoch))
         }
     }
 

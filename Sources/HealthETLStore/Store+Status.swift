@@ -37,7 +37,16 @@ extension Store {
                 total: Int(try connection.scalar("SELECT count(*) FROM tombstones") ?? 0)),
             dirtyProjectionKeys: Int(try connection.scalar("SELECT count(*) FROM dirty_keys") ?? 0),
             importRuns: Int(try connection.scalar("SELECT count(*) FROM import_runs") ?? 0),
-            queue: try queueStatus())
+            queue: try queueStatus(), feed: try feedStatus())
+    }
+
+    private func feedStatus() throws -> StoreStatus.Feed {
+        guard let cursor = try feedCursor() else { return StoreStatus.Feed(rebuilds: 0) }
+        return StoreStatus.Feed(
+            endpoint: cursor.endpoint, cursor: cursor.cursor, head: cursor.head, behind: cursor.head - cursor.cursor,
+            lastEvent: cursor.lastEventAt?.description, lastApplied: cursor.appliedAt.description,
+            lagSeconds: Double(now().millisecondsSinceEpoch - cursor.appliedAt.millisecondsSinceEpoch) / 1000,
+            rebuilds: cursor.rebuilds)
     }
 
     private func queueStatus() throws -> StoreStatus.Queue {

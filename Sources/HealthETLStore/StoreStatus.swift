@@ -72,6 +72,42 @@ public struct StoreStatus: Codable, Equatable, Sendable {
         }
     }
 
+    /// Where `follow`, `upload` and `sync` have followed the collector's change feed to.
+    public struct Feed: Codable, Equatable, Sendable {
+        /// The collector followed; nil (JSON `null`, like every field here) before the first catch-up.
+        public var endpoint: String?
+        public var cursor: Int64?
+        /// The feed's newest sequence as last seen, and how many changes the cursor is behind it.
+        public var head: Int64?
+        public var behind: Int64?
+        /// When the last change event arrived (live `follow` only), and when the projections were
+        /// last brought up to date.
+        public var lastEvent: String?
+        public var lastApplied: String?
+        /// Seconds since the last application.
+        public var lagSeconds: Double?
+        public var rebuilds: Int
+
+        enum CodingKeys: String, CodingKey {
+            case endpoint, cursor, head, behind, rebuilds
+            case lastEvent = "last_event"
+            case lastApplied = "last_applied"
+            case lagSeconds = "lag_s"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(endpoint, forKey: .endpoint)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(head, forKey: .head)
+            try container.encode(behind, forKey: .behind)
+            try container.encode(lastEvent, forKey: .lastEvent)
+            try container.encode(lastApplied, forKey: .lastApplied)
+            try container.encode(lagSeconds, forKey: .lagSeconds)
+            try container.encode(rebuilds, forKey: .rebuilds)
+        }
+    }
+
     public var store: String
     public var schema: [String]
     public var samples: Samples
@@ -81,9 +117,10 @@ public struct StoreStatus: Codable, Equatable, Sendable {
     public var dirtyProjectionKeys: Int
     public var importRuns: Int
     public var queue: Queue
+    public var feed: Feed
 
     enum CodingKeys: String, CodingKey {
-        case store, schema, samples, quarantine, cursors, tombstones, queue
+        case store, schema, samples, quarantine, cursors, tombstones, queue, feed
         case dirtyProjectionKeys = "dirty_projection_keys"
         case importRuns = "import_runs"
     }

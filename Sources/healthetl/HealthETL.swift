@@ -16,7 +16,8 @@ struct HealthETL: ParsableCommand {
         subcommands: [
             ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self,
             QueueCommand.self,
-            ProjectionsCommand.self, ExportCommand.self, ReportCommand.self, ServeCommand.self, ReceiveCommand.self,
+            ProjectionsCommand.self, FollowCommand.self, InsightsCommand.self, ExportCommand.self, ReportCommand.self,
+            ServeCommand.self, ReceiveCommand.self,
             MetricsCommand.self,
             PluginsCommand.self,
         ])

@@ -44,6 +44,15 @@ struct StatusCommand: ParsableCommand, TakesGlobalOptions {
             "Upload queue: \(queue.pending) pending, \(queue.inFlight) in flight, \(queue.failed) failed, \(queue.dead) dead, "
                 + "\(queue.done) done; \(queue.rejectedItems) items refused; last upload \(queue.lastUpload ?? "never")"
         )
+        let feed = status.feed
+        if let endpoint = feed.endpoint, let cursor = feed.cursor, let head = feed.head {
+            print(
+                "Change feed: \(endpoint) at \(cursor) of \(head) (\(feed.behind ?? 0) behind); last event "
+                    + "\(feed.lastEvent ?? "none"); last applied \(feed.lastApplied ?? "never")"
+                    + (feed.lagSeconds.map { String(format: " (%.0f s ago)", $0) } ?? ""))
+        } else {
+            print("Change feed: not followed yet (`healthetl follow`, or the next upload)")
+        }
         if status.cursors.isEmpty {
             print("Cursors: none yet")
         } else {

@@ -24,6 +24,9 @@ enum UploadRun {
                     "Projections: \(projections.days) days and \(projections.nights) nights of \(projections.metrics) metrics refreshed"
                         + (projections.notRefreshed.map { " (\($0))" } ?? ""))
             }
+            if let feed = report.feed {
+                Swift.print(FeedSummary.line(feed))
+            }
         }
         if report.waitingBatches > 0 || report.deadBatches > 0 {
             throw CommandFailure(

@@ -35,6 +35,7 @@ struct CollectorHarness {
     func run<T: Sendable>(
         on backend: CollectorBackend = .sqlite, maximumBodyBytes: Int = 32 << 20, maximumDecodedBytes: Int = 128 << 20,
         idleTimeoutSeconds: Double = 15, maximumConnections: Int? = nil,
+        adjust: @Sendable (inout CollectorConfiguration) -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
         var configuration = CollectorConfiguration(
@@ -42,6 +43,7 @@ struct CollectorHarness {
             maximumBodyBytes: maximumBodyBytes, maximumDecodedBytes: maximumDecodedBytes)
         configuration.idleTimeoutSeconds = idleTimeoutSeconds
         if let maximumConnections { configuration.maximumConnections = maximumConnections }
+        adjust(&configuration)
         var logger = Logger(label: "collector-test")
         logger.logLevel = .warning
         switch backend {

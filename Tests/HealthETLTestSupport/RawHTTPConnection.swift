@@ -69,6 +69,21 @@ public final class RawHTTPConnection {
         }
     }
 
+    /// What arrives next (and what was kept unread), waiting at most `seconds` for it: "" when
+    /// nothing came or the server closed the connection.
+    public func readAvailable(within seconds: Int = 10) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while unread.isEmpty {
+            switch receive() {
+            case .bytes(let bytes): unread += bytes
+            case .nothingYet where ContinuousClock.now < deadline: try await Task.sleep(for: Self.pause)
+            case .nothingYet, .closed, .reset: return ""
+            }
+        }
+        defer { unread = [] }
+        return String(decoding: unread, as: UTF8.self)
+    }
+
     /// Whether the server has sent anything or closed the connection yet (what it sent is kept
     /// for `readResponse`): never waits.
     public func hasAnswered() -> Bool {

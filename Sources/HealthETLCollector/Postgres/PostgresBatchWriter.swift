@@ -56,6 +56,9 @@ struct PostgresBatchWriter {
         let spans = try await noteSpans(longest)
         try await applyTombstones(batch.deletions, spans: spans, dirty: &dirty)
         try await markDirty(dirty)
+        let names = Dictionary(metrics.map { (Int64($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
+        try await PostgresChangeFeed.append(
+            dirty: dirty, metricName: { names[$0] }, user: user, now: now, connection: connection, logger: logger)
         rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
         return WireBatchResponse(
             batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)

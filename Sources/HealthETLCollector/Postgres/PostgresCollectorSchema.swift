@@ -108,5 +108,29 @@ enum PostgresCollectorSchema {
                 FROM sleep_nights n JOIN users u ON u.id = n.user_id
                 """,
             ]),
+        // The change feed (see the SQLite schema's 0004_change_feed).
+        Migration(
+            name: "0003_change_feed",
+            sql: [
+                """
+                CREATE TABLE feed_heads(
+                    user_id bigint PRIMARY KEY, seq bigint NOT NULL, pruned_through bigint NOT NULL DEFAULT 0,
+                    reset_seq bigint NOT NULL DEFAULT 0
+                )
+                """,
+                """
+                CREATE TABLE changes(
+                    user_id bigint NOT NULL, seq bigint NOT NULL, keys text NOT NULL, committed_ms bigint NOT NULL,
+                    PRIMARY KEY(user_id, seq)
+                )
+                """,
+                "CREATE INDEX changes_by_time ON changes(committed_ms)",
+                """
+                CREATE TABLE key_versions(
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, day integer NOT NULL, seq bigint NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, day)
+                )
+                """,
+            ]),
     ]
 }

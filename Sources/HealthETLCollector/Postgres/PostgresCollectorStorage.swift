@@ -35,6 +35,8 @@ public final class PostgresCollectorStorage: Sendable {
         _ = try await client.query(
             "INSERT INTO source_priorities(user_id, sources, updated_ms) SELECT id, '[]', 0 FROM users ON CONFLICT DO NOTHING",
             logger: logger)
+        _ = try await client.query(
+            "INSERT INTO feed_heads(user_id, seq) SELECT id, 0 FROM users ON CONFLICT DO NOTHING", logger: logger)
     }
 
     /// Attempts of one transaction when PostgreSQL cancels it to break a deadlock or a
@@ -147,6 +149,8 @@ public final class PostgresCollectorStorage: Sendable {
                 ORDER BY m.id, n.night
                 ON CONFLICT (user_id, metric_id, day) DO UPDATE SET day = excluded.day
                 """, logger: logger)
+            try await PostgresChangeFeed.appendEverything(
+                user: user, now: self.now(), connection: connection, logger: logger)
             return true
         }
     }

@@ -44,6 +44,20 @@ public protocol SampleSink: Sendable {
     /// - Throws: `DeliveryError`, `.permanent` when the sink cannot take these names.
     func setSourcePriority(_ sources: [String]) async throws(DeliveryError)
 
+    /// The sink's change feed after `since` (sinks with `.changeFeed`).
+    func changes(since: Int64, limit: Int) async throws(DeliveryError) -> FeedRead
+
+    /// The sink's change feed as it happens, from `since` (sinks with `.changeFeed`). The stream
+    /// ends (throwing) when the connection does; the caller reconnects.
+    func changeStream(since: Int64) -> AsyncThrowingStream<FeedEvent, any Error>
+
+    /// One projection scope (`.daily`, `.sleep` or `.insights`), unless it is unchanged since
+    /// `etag` (sinks with `.changeFeed`).
+    func projection(_ scope: ChangeKey, ifNoneMatch etag: String?) async throws(DeliveryError) -> ProjectionAnswer
+
+    /// Which projections the sink may have (sinks with `.changeFeed`).
+    func projectionExtent() async throws(DeliveryError) -> ProjectionExtent
+
     /// Releases what the sink holds (connections); called once, after its last use.
     func shutdown() async throws
 }
@@ -76,5 +90,25 @@ extension SampleSink {
 
     public func setSourcePriority(_ sources: [String]) async throws(DeliveryError) {
         throw .permanent(reason: "\(Self.name) takes no source priority")
+    }
+
+    public func changes(since: Int64, limit: Int) async throws(DeliveryError) -> FeedRead {
+        throw .permanent(reason: "\(Self.name) keeps no change feed")
+    }
+
+    public func changeStream(since: Int64) -> AsyncThrowingStream<FeedEvent, any Error> {
+        AsyncThrowingStream {
+            $0.finish(throwing: DeliveryError.permanent(reason: "\(Self.name) keeps no change feed"))
+        }
+    }
+
+    public func projection(_ scope: ChangeKey, ifNoneMatch etag: String?) async throws(DeliveryError)
+        -> ProjectionAnswer
+    {
+        throw .permanent(reason: "\(Self.name) keeps no change feed")
+    }
+
+    public func projectionExtent() async throws(DeliveryError) -> ProjectionExtent {
+        throw .permanent(reason: "\(Self.name) keeps no change feed")
     }
 }

@@ -12,8 +12,13 @@ public struct SinkCapabilities: OptionSet, Hashable, Sendable {
     /// Takes the store's source priority, so its projections rank sources as the local ones do.
     public static let sourcePriority = SinkCapabilities(rawValue: 1 << 2)
 
+    /// Keeps a change feed of its projections (`changes`, `changeStream`, conditional
+    /// `projection` pulls, `projectionExtent`), for clients that follow other devices' uploads.
+    public static let changeFeed = SinkCapabilities(rawValue: 1 << 3)
+
     private static let named: [(SinkCapabilities, String)] = [
         (.deletions, "deletions"), (.projections, "projections"), (.sourcePriority, "source_priority"),
+        (.changeFeed, "change_feed"),
     ]
 
     /// The declared capabilities' names, in a fixed order.

@@ -4,7 +4,7 @@ import HealthETLSQLite
 enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
-        sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID, sourcePriorities,
+        sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID, sourcePriorities, changeFeed,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -385,6 +385,31 @@ enum StoreSchema {
                 position INTEGER NOT NULL,
                 source_name TEXT NOT NULL,
                 PRIMARY KEY(source, metric, position)
+            ) WITHOUT ROWID;
+            """)
+
+    /// Following a collector's change feed: the cursor (one row, for the endpoint it belongs to),
+    /// each projection scope's ETag, and the insight days pulled beside the rollups and nights.
+    static let changeFeed = Migration(
+        name: "0013_change_feed",
+        sql: """
+            CREATE TABLE feed_state(
+                id INTEGER PRIMARY KEY CHECK(id = 1),
+                endpoint TEXT NOT NULL,
+                cursor INTEGER NOT NULL,
+                head INTEGER NOT NULL,
+                last_event_ms INTEGER,
+                applied_ms INTEGER NOT NULL,
+                rebuilds INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE projection_etags(scope TEXT PRIMARY KEY NOT NULL, etag TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE projection_insight_days(
+                metric TEXT NOT NULL,
+                day TEXT NOT NULL,
+                figures TEXT NOT NULL,
+                origin TEXT NOT NULL,
+                refreshed_ms INTEGER NOT NULL,
+                PRIMARY KEY(metric, day)
             ) WITHOUT ROWID;
             """)
 }
