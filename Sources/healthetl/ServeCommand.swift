@@ -45,6 +45,17 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     @Option(
         help: ArgumentHelp(
+            "How long the change feed keeps a change; a client further behind rebuilds its projections (e.g. 30d).",
+            valueName: "duration"))
+    var changeRetention = "30d"
+
+    @Option(
+        help: ArgumentHelp(
+            "Change streams one user may hold open at once (each `healthetl follow` holds one).", valueName: "n"))
+    var maxStreamsPerUser = 16
+
+    @Option(
+        help: ArgumentHelp(
             "Connections served at once (default: the open-file limit less 64); more wait to be accepted.",
             valueName: "n"))
     var maxConnections: Int?
@@ -64,6 +75,10 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
             throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
         }
+        guard let retention = DurationText.seconds(changeRetention), retention >= 1 else {
+            throw ValidationError("--change-retention takes a duration of at least 1s, such as 30d or 12h")
+        }
+        guard maxStreamsPerUser >= 1 else { throw ValidationError("--max-streams-per-user must be at least 1") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if let databasePool, databasePool < 1 { throw ValidationError("--database-pool must be at least 1") }
     }
@@ -76,6 +91,8 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
         if let maxConnections { configuration.maximumConnections = maxConnections }
+        configuration.changeRetention = .seconds(DurationText.seconds(changeRetention) ?? 30 * 86_400)
+        configuration.maximumStreamsPerUser = maxStreamsPerUser
         let configured = try CommandFailure.wrapping { try StoreConfiguration.load(store: global.resolvedStorePath) }
             .serve
         configuration.databaseURL =

@@ -1,0 +1,297 @@
+import Foundation
+import HealthETLTestSupport
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `healthetl follow` and the change feed end to end: two clients of one user on one collector,
+/// the built binary for every part.
+@Suite(.serialized) struct FollowCommandTests {
+    let runner = CommandRunner()
+    let directory = TemporaryDirectory("healthetl-follow")
+    static let token = "follow-token-0123456789abcdef0123"
+
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// The collector, and a token file for its one user.
+    struct Collector {
+        let process: Process
+        let port: Int
+        let tokenFile: String
+        var endpoint: String { "http://127.0.0.1:\(port)" }
+
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+    }
+
+    func startCollector(_ name: String, backend: Backend = .sqlite, port: Int = 0, extra: [String] = []) throws
+        -> Collector
+    {
+        let tokens = directory.child("\(name)-tokens")
+        let tokenFile = directory.child("\(name)-token")
+        for (path, text) in [(tokens, "me \(Self.token)\n"), (tokenFile, Self.token)]
+        where !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        }
+        var arguments = ["serve", "--port", String(port), "--tokens", tokens, "--data", directory.child("\(name)-data")]
+        if backend == .postgres {
+            let (cluster, database) = try SharedPostgresCluster.newDatabase()
+            arguments += ["--database", cluster.url(database: database) + "?sslmode=disable"]
+        }
+        let (process, bound, _) = try ListeningServer.start(runner, arguments + extra)
+        return Collector(process: process, port: bound, tokenFile: tokenFile)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandRunner.Result {
+        let result = try runner.run(arguments)
+        #expect(result.exitCode == 0, "\(arguments.prefix(3)): \(result.standardError)")
+        return result
+    }
+
+    /// A store with `days` days of simulated data from `origin`.
+    func simulated(_ name: String, days: Int, origin: String, seed: Int) throws -> String {
+        let store = directory.child(name)
+        _ = try run([
+            "--store", store, "simulate", "--days", String(days), "--samples-per-day", "1500", "--changes-per-day", "2",
+            "--seed", String(seed), "--origin", origin,
+        ])
+        return store
+    }
+
+    func upload(_ store: String, to collector: Collector) throws -> [String: Any] {
+        let result = try run([
+            "--store", store, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+        ])
+        return (try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// The store's projections from `from` to `to` (days and nights), as `projections --json` shows them.
+    func projections(_ store: String, from: String = "2025-12-01", to: String = "2026-04-30") throws -> String {
+        let result = try run(["--store", store, "projections", "--from", from, "--to", to, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any] ?? [:]
+        let days = (object["days"] as? [[String: Any]] ?? []).map { day in day.filter { $0.key != "freshness" } }
+        let body: [String: Any] = ["days": days, "nights": object["nights"] ?? []]
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    func feedStatus(_ store: String) throws -> [String: Any] {
+        let result = try run(["--store", store, "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return object?["feed"] as? [String: Any] ?? [:]
+    }
+
+    /// Waits up to `seconds` for `condition`; whether it held.
+    func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if try condition() { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return try condition()
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFollowingClientHasTheOtherClientsDaysWithinTwoSeconds(_ backend: Backend) async throws {
+        let collector = try startCollector("two-\(backend)", backend: backend)
+        defer { collector.stop() }
+        let laptop = directory.child("laptop-\(backend)")
+        let follower = try FollowProcess.start(runner, store: laptop, collector: collector)
+        defer { follower.stop() }
+        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
+
+        let phone = try simulated("phone-\(backend)", days: 10, origin: "2026-01-21", seed: 11)
+        let uploaded = try upload(phone, to: collector)
+        #expect((uploaded["delivered_batches"] as? Int ?? 0) > 0)
+        let wanted = try projections(phone)
+        #expect(wanted.contains("step_count"))
+        let started = Date()
+        let arrived = try eventually(within: 2) { try projections(laptop) == wanted }
+        #expect(arrived, "the laptop's projections differ from the phone's 2 s after its upload")
+        let status = try feedStatus(laptop)
+        #expect(status["endpoint"] as? String == collector.endpoint)
+        #expect((status["cursor"] as? Int ?? 0) > 0 && status["behind"] as? Int == 0)
+        #expect(status["last_event"] is String)
+
+        // SIGTERM: the follower finishes and exits 0.
+        kill(follower.process.processIdentifier, SIGTERM)
+        follower.process.waitUntilExit()
+        #expect(follower.process.terminationStatus == 0, "\(follower.errors)")
+        _ = started
+    }
+
+    @Test func killedMidApplyAndRestartedTheFollowerSkipsNoKey() async throws {
+        let collector = try startCollector("kill")
+        defer { collector.stop() }
+        let laptop = directory.child("laptop-kill")
+        var random = SeededGenerator(seed: 42)
+        var kills = 0
+        // The phone uploads in small batches: a stream of changes the follower applies one by one.
+        let phone = try simulated("phone-kill", days: 20, origin: "2026-01-05", seed: 12)
+        let upload = Process()
+        upload.executableURL = URL(fileURLWithPath: runner.executable)
+        upload.arguments = [
+            "--store", phone, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile,
+            "--batch-size", "300",
+        ]
+        upload.standardOutput = FileHandle.nullDevice
+        upload.standardError = FileHandle.nullDevice
+        var follower = try FollowProcess.start(runner, store: laptop, collector: collector)
+        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
+        try upload.run()
+        while upload.isRunning && kills < 6 {
+            _ = follower.waitForLine(containing: "\"applied\"", seconds: 5)
+            usleep(UInt32(random.next() % 150_000))
+            kill(follower.process.processIdentifier, SIGKILL)
+            follower.process.waitUntilExit()
+            kills += 1
+            follower = try FollowProcess.start(runner, store: laptop, collector: collector)
+        }
+        upload.waitUntilExit()
+        #expect(upload.terminationStatus == 0)
+        #expect(kills >= 3, "the upload finished before the follower could be killed mid-way")
+        defer { follower.stop() }
+        // The phone's projections after a catch-up of its own are the collector's: the laptop ends equal.
+        _ = try self.upload(phone, to: collector)
+        let wanted = try projections(phone)
+        #expect(try eventually(within: 20) { try projections(laptop) == wanted })
+    }
+
+    @Test func aCollectorRestartMidStreamIsFollowedByAReconnectAndACatchUp() async throws {
+        let first = try startCollector("restart")
+        let laptop = directory.child("laptop-restart")
+        let follower = try FollowProcess.start(runner, store: laptop, collector: first)
+        defer { follower.stop() }
+        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
+        first.stop()
+        #expect(follower.waitForLine(containing: "\"failed\"", seconds: 10))
+        let phone = try simulated("phone-restart", days: 5, origin: "2026-02-01", seed: 13)
+        let second = try startCollector("restart", port: first.port)
+        defer { second.stop() }
+        _ = try upload(phone, to: second)
+        let wanted = try projections(phone)
+        #expect(try eventually(within: 40) { try projections(laptop) == wanted })
+    }
+
+    @Test func pastTheRetentionWindowTheFollowerRebuildsAndUnchangedScopesCostOnly304s() async throws {
+        let collector = try startCollector("retention", extra: ["--change-retention", "1s"])
+        defer { collector.stop() }
+        let phone = try simulated("phone-retention", days: 6, origin: "2026-03-01", seed: 14)
+        _ = try upload(phone, to: collector)
+        let laptop = directory.child("laptop-retention")
+        let first = try run([
+            "--store", laptop, "sync", "--catch-up", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+        ])
+        #expect(first.standardOutput.contains("\"rebuilt\" : true"))
+        #expect(try projections(laptop) == projections(phone))
+
+        // One more day of steps from elsewhere, then the feed forgets it: the laptop's cursor is gone.
+        let (status, _) = try await postSteps(collector, day: "2026-03-03", value: 4321)
+        #expect(status == 200)
+        sleep(3)
+        let second = try run([
+            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+        ])
+        let report = try #require(
+            (try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])?["feed"]
+                as? [String: Any])
+        #expect(report["rebuilt"] as? Bool == true)
+        let scopes = report["scopes"] as? Int ?? 0
+        let pulled = report["pulled"] as? Int ?? 0
+        // Steps and the insights of that year changed; every other scope answered 304.
+        #expect(pulled == 2 && report["not_modified"] as? Int == scopes - 2 && scopes > 4, "\(report)")
+        #expect(try projections(laptop, from: "2026-03-03", to: "2026-03-03").contains("4321"))
+        #expect(try feedStatus(laptop)["rebuilds"] as? Int == 2)
+        // Nothing changed since: asking again costs nothing at all.
+        let third = try run([
+            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+        ])
+        #expect(third.standardOutput.contains("\"scopes\" : 0"))
+    }
+
+    func postSteps(_ collector: Collector, day: String, value: Double) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: collector.endpoint + "/v1/batches")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("other-device-1", forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(
+            """
+            {"batch_id":"other-device-1","samples":[{"id":"00112233445566778899aabbccddeeff","metric":"step_count",
+            "source":"Other phone","start":"\(day)T12:00:00Z","end":"\(day)T12:30:00Z","value":\(value)}],"deletions":[]}
+            """.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+}
+
+/// A running `healthetl follow --json`, its output lines gathered as they come.
+final class FollowProcess: Sendable {
+    let process: Process
+    private let output = Mutex("")
+    private let errorText = Mutex("")
+
+    private init(process: Process) { self.process = process }
+
+    static func start(_ runner: CommandRunner, store: String, collector: FollowCommandTests.Collector) throws
+        -> FollowProcess
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: runner.executable)
+        process.arguments = [
+            "--store", store, "follow", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+        ]
+        let follower = FollowProcess(process: process)
+        let out = Pipe()
+        let err = Pipe()
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            follower.output.withLock { $0 += text }
+        }
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            follower.errorText.withLock { $0 += text }
+        }
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return follower
+    }
+
+    var errors: String { errorText.withLock { $0 } }
+
+    /// Waits for a line containing `text` that was not waited for before.
+    func waitForLine(containing text: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let found = output.withLock { output -> Bool in
+                guard let range = output.range(of: text) else { return false }
+                output.removeSubrange(output.startIndex..<range.upperBound)
+                return true
+            }
+            if found { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+}
