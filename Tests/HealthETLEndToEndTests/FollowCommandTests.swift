@@ -47,7 +47,9 @@ import Testing
             _ = FileManager.default.createFile(
                 atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         }
-        var arguments = ["serve", "--port", String(port), "--tokens", tokens, "--data", directory.child("\(name)-data")]
+        var arguments = [
+            "serve", "--port", String(port), "--tokens", tokens, "--data", directory.child("\(name)-data"),
+        ]
         if backend == .postgres {
             let (cluster, database) = try SharedPostgresCluster.newDatabase()
             arguments += ["--database", cluster.url(database: database) + "?sslmode=disable"]
@@ -194,7 +196,8 @@ import Testing
         _ = try upload(phone, to: collector)
         let laptop = directory.child("laptop-retention")
         let first = try run([
-            "--store", laptop, "sync", "--catch-up", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+            "--store", laptop, "sync", "--catch-up", "--endpoint", collector.endpoint, "--token-file",
+            collector.tokenFile, "--json",
         ])
         #expect(first.standardOutput.contains("\"rebuilt\" : true"))
         #expect(try projections(laptop) == projections(phone))
@@ -204,7 +207,8 @@ import Testing
         #expect(status == 200)
         sleep(3)
         let second = try run([
-            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile,
+            "--json",
         ])
         let report = try #require(
             (try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])?["feed"]
@@ -218,7 +222,8 @@ import Testing
         #expect(try feedStatus(laptop)["rebuilds"] as? Int == 2)
         // Nothing changed since: asking again costs nothing at all.
         let third = try run([
-            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
+            "--store", laptop, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile,
+            "--json",
         ])
         #expect(third.standardOutput.contains("\"scopes\" : 0"))
     }

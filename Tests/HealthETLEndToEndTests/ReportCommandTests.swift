@@ -36,7 +36,8 @@ import Testing
         #expect(
             page["sections"] as? [String]
                 == [
-                    "summary", "steps", "resting-heart-rate", "hrv", "sleep", "weight", "workouts", "coverage",
+                    "summary", "steps", "resting-heart-rate", "hrv", "sleep", "insights", "weight", "workouts",
+                    "coverage",
                     "quality",
                 ])
         let backgrounds = try #require(page["backgrounds"] as? [String: String])

@@ -50,4 +50,24 @@ import Testing
         #expect(html.components(separatedBy: "No data in this range.").count - 1 == 7)
         #expect(html.contains("Nothing was quarantined"))
     }
+
+    @Test func insightsAreListedWithTheirDaysAndNeverAsADiagnosis() {
+        var report = data(source: "Watch", withSamples: true)
+        #expect(
+            String(decoding: HTMLReport(data: report).render(), as: UTF8.self).contains(
+                "<section id=\"insights\"><h2>Above or below your usual</h2><p class=\"note\">Nothing unusual"))
+        report.insights = [
+            Insight(
+                rule: "resting_heart_rate_above_usual", metric: "resting_heart_rate", first: first.adding(days: 3),
+                last: first.adding(days: 4), baseline: 55, observed: 68, deviation: 9.2, unit: "bpm",
+                text: "Resting heart rate above your usual on 2 days in a row: 68 bpm against a usual 55 bpm")
+        ]
+        let html = String(decoding: HTMLReport(data: report).render(), as: UTF8.self)
+        #expect(
+            html.contains(
+                "<tr data-rule=\"resting_heart_rate_above_usual\" data-first=\"2025-06-04\" data-last=\"2025-06-05\">"))
+        #expect(html.contains("2025-06-04 to 2025-06-05"))
+        #expect(html.contains("68 bpm") && html.contains("55 bpm"))
+        #expect(html.contains("not a diagnosis"))
+    }
 }

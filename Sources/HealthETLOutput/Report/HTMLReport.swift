@@ -22,6 +22,7 @@ public struct HTMLReport {
             id: "hrv", data.heartRateVariability, decimals: 0,
             note: "Heart rate variability (SDNN): the day's average.", to: &html)
         appendSleepSection(to: &html)
+        appendInsights(to: &html)
         appendLineSection(id: "weight", data.weight, decimals: 1, note: "The day's average weight.", to: &html)
         appendWorkouts(to: &html)
         appendCoverage(to: &html)
@@ -192,6 +193,34 @@ public struct HTMLReport {
 
     private static func duration(of workout: WorkoutListing) -> Double {
         workout.durationSeconds ?? workout.start.seconds(until: workout.end)
+    }
+
+    private func appendInsights(to html: inout [UInt8]) {
+        openSection(id: "insights", title: "Above or below your usual", to: &html)
+        let note =
+            "Each day is compared with your own previous 28 days (the median, and the median absolute deviation as the spread; at least 14 days of data). The rules are listed in healthetl's Docs/insights.md. These describe your data; they are not a diagnosis."
+        guard !data.insights.isEmpty else {
+            return closeSection(note: "Nothing unusual in this range. " + note, to: &html)
+        }
+        ByteText.append(
+            "<table><thead><tr><th>Days</th><th>What</th><th class=\"n\">Observed</th><th class=\"n\">Usual</th></tr></thead><tbody>",
+            to: &html)
+        for insight in data.insights {
+            ByteText.append("<tr data-rule=\"", to: &html)
+            HTMLText.append(escaping: insight.rule, to: &html)
+            ByteText.append("\" data-first=\"\(insight.first)\" data-last=\"\(insight.last)\">", to: &html)
+            let days = insight.first == insight.last ? "\(insight.first)" : "\(insight.first) to \(insight.last)"
+            let decimals = insight.unit == "h" ? 1 : 0
+            appendCells(
+                [
+                    (days, false), (insight.text, false),
+                    (HTMLText.figure(insight.observed, decimals: decimals) + " " + insight.unit, true),
+                    (HTMLText.figure(insight.baseline, decimals: decimals) + " " + insight.unit, true),
+                ], to: &html)
+            ByteText.append("</tr>", to: &html)
+        }
+        ByteText.append("</tbody></table>", to: &html)
+        closeSection(note: note, to: &html)
     }
 
     private func appendCoverage(to html: inout [UInt8]) {

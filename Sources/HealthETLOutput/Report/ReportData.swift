@@ -35,12 +35,15 @@ public struct ReportData: Sendable {
     public var quarantine: [String: Int]
     /// Samples in the range a flag asks to review, by flag.
     public var flagged: [String: Int]
+    /// The range's insights (`InsightCalculator`): what was above or below the usual.
+    public var insights: [Insight]
 
     public init(
         days: ClosedRange<CivilDate>, generatedAt: Instant, steps: Series, restingHeartRate: Series,
         heartRateVariability: Series, weight: Series, sleep: [SleepNight], workouts: [WorkoutListing],
-        coverage: [SourceDayCount], quarantine: [String: Int], flagged: [String: Int]
+        coverage: [SourceDayCount], quarantine: [String: Int], flagged: [String: Int], insights: [Insight] = []
     ) {
+        self.insights = insights
         self.days = days
         self.generatedAt = generatedAt
         self.steps = steps

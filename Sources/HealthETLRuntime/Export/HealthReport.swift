@@ -45,6 +45,7 @@ public struct HealthReport {
             ReportData.Series(
                 metric: chart.metric, title: chart.title, unit: chart.unit, rollups: rollups[chart.metric] ?? [])
         }
+        let insights = try Self.insights(projections, store: store, days: days, rollups: rollups, nights: nights)
         let (coverage, flagged) = try counts.value()
         let inRange = { (day: CivilDate) in days.contains(day) }
         let data = ReportData(
@@ -53,7 +54,7 @@ public struct HealthReport {
             workouts: try store.workoutListings(starts: DailyRollupCalculator.sampleWindow(for: days)).filter {
                 inRange(LocalZone.fixed(utcOffsetSeconds: $0.utcOffsetSeconds ?? 0).localDay(of: $0.start))
             },
-            coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged)
+            coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged, insights: insights)
         let html = HTMLReport(data: data).render()
         let output = try ExportOutput(path: request.output)
         try output.append { $0.append(contentsOf: html) }
@@ -64,6 +65,21 @@ public struct HealthReport {
             output: request.output, from: days.lowerBound.description, to: days.upperBound.description,
             chartedDays: charted, sleepNights: nights.count, workouts: data.workouts.count,
             bytes: output.bytesWritten, seconds: started.seconds(until: clock.now()))
+    }
+
+    /// The insights of the range: the charted rollups and nights, and those of the rule metrics
+    /// in the 56 days before the range that the first days' baselines and streaks read.
+    static func insights(
+        _ projections: LocalProjections, store: Store, days: ClosedRange<CivilDate>, rollups: [String: [DailyRollup]],
+        nights: [SleepNight]
+    ) throws -> [Insight] {
+        let calculator = InsightCalculator()
+        let before = try projections.compute(
+            store, metrics: InsightRule.metrics,
+            days: days.lowerBound.adding(days: -InsightCalculator.dependencyDays)...days.lowerBound.adding(days: -1))
+        let values = InsightCalculator.values(
+            rollups: before.days + rollups.values.joined(), nights: before.nights + nights, rules: calculator.rules)
+        return calculator.insights(from: calculator.days(values: values, in: days))
     }
 
     /// The requested days. By default the year up to the last sample's local day, from the
