@@ -84,6 +84,7 @@ bench: deps
 	./Benchmarks/run.sh
 	./Benchmarks/import-bench.sh
 	./Benchmarks/ingest-bench.sh
+	./Benchmarks/feed-bench.sh
 	./Benchmarks/upload-bench.sh
 	./Benchmarks/health-connect-bench.sh
 	./Benchmarks/health-auto-export-bench.sh

@@ -188,6 +188,13 @@ let package = Package(
             path: "Benchmarks/IngestBench",
             swiftSettings: strict),
 
+        // `make bench`: the change feed's followers, catch-up and 304s (Benchmarks/feed-bench.sh starts the server).
+        .executableTarget(
+            name: "healthetl-feed-bench",
+            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline", "CollectorSink"],
+            path: "Benchmarks/FeedBench",
+            swiftSettings: strict),
+
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",

@@ -8,6 +8,7 @@
 #   import              Benchmarks/import-bench.sh (healthetl against healthkit-to-sqlite and apple-health-export-mcp)
 #   scale               Benchmarks/scale-bench.sh (linear to 4 GB)
 #   ingest              Benchmarks/ingest-bench.sh (the collector through HTTP)
+#   feed                Benchmarks/feed-bench.sh (the change feed: followers, catch-up, 304s)
 #   upload              Benchmarks/upload-bench.sh (end to end)
 #   health-connect      Benchmarks/health-connect-bench.sh
 #   health-auto-export  Benchmarks/health-auto-export-bench.sh
@@ -42,8 +43,8 @@ case $PREFIX in /*) ;; *) PREFIX=$CALLER_PWD/$PREFIX ;; esac
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'bench-report: %s\n' "$*" >&2; exit 1; }
 
-BENCHES=(components import scale ingest upload health-connect health-auto-export postgres export)
-declare -A SCRIPT=([components]=run.sh [import]=import-bench.sh [scale]=scale-bench.sh [ingest]=ingest-bench.sh
+BENCHES=(components import scale ingest feed upload health-connect health-auto-export postgres export)
+declare -A SCRIPT=([components]=run.sh [import]=import-bench.sh [scale]=scale-bench.sh [ingest]=ingest-bench.sh [feed]=feed-bench.sh
     [upload]=upload-bench.sh [health-connect]=health-connect-bench.sh
     [health-auto-export]=health-auto-export-bench.sh [postgres]=postgres-bench.sh [export]=export-bench.sh)
 SELECTED=("${BENCHES[@]}")
@@ -85,7 +86,7 @@ import benchjson
 
 work, root, prefix, healthetl, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 SCRIPTS = {"components": "run.sh", "import": "import-bench.sh", "scale": "scale-bench.sh",
-           "ingest": "ingest-bench.sh", "upload": "upload-bench.sh", "health-connect": "health-connect-bench.sh",
+           "ingest": "ingest-bench.sh", "feed": "feed-bench.sh", "upload": "upload-bench.sh", "health-connect": "health-connect-bench.sh",
            "health-auto-export": "health-auto-export-bench.sh", "postgres": "postgres-bench.sh",
            "export": "export-bench.sh"}
 

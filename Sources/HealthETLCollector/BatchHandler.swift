@@ -46,8 +46,8 @@ struct BatchHandler: Sendable {
         }
         let validated = validator.validate(batch)
         switch try await activity.writing({ try await storage.apply(validated, user: user, bodyDigest: digest) }) {
-        case .stored(let response):
-            hub.publish(user: user)
+        case .stored(let response, let change):
+            hub.publish(user: user, change: change)
             return JSONResponse.make(status: .ok, bytes: response)
         case .replayed(let response):
             return JSONResponse.make(status: .ok, bytes: response, headers: [Self.replayed: "true"])

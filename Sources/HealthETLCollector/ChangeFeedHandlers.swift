@@ -76,7 +76,7 @@ struct ChangeFeedHandlers: Sendable {
             body: ResponseBody { writer in
                 defer { hub.unsubscribe(subscriber) }
                 var stream = FeedStream(
-                    storage: storage, subscriber: subscriber, cursor: start, heartbeat: heartbeat, poll: poll)
+                    storage: storage, hub: hub, subscriber: subscriber, cursor: start, heartbeat: heartbeat, poll: poll)
                 // A server shutting down ends its streams, so it need not wait for their clients.
                 try await withGracefulShutdownHandler {
                     try await stream.run(&writer)

@@ -53,8 +53,9 @@ public protocol CollectorStorage: Sendable {
 
 /// What storing a batch came to.
 public enum BatchOutcome: Sendable, Equatable {
-    /// Stored now: the response body (JSON) to send.
-    case stored(response: [UInt8])
+    /// Stored now: the response body (JSON) to send, and the change it made to the user's feed
+    /// (nil when it changed no projection).
+    case stored(response: [UInt8], change: FeedChange?)
     /// Stored before with the same body: the first response, byte for byte.
     case replayed(response: [UInt8])
     /// Stored before with another body.

@@ -7,6 +7,7 @@ import NIOCore
 /// as `id`, a `resync` event when the cursor fell out of the feed, a comment as a heartbeat.
 struct FeedStream {
     let storage: any CollectorStorage
+    let hub: ChangeHub
     let subscriber: FeedSubscriber
     var cursor: Int64
     let heartbeat: Duration
@@ -22,7 +23,12 @@ struct FeedStream {
         try await drain(&writer)
         for await _ in subscriber.wakeups {
             let now = clock.now
-            if subscriber.takeChanged() || now - lastRead >= poll {
+            let changed = subscriber.takeChanged()
+            // Memory when it has what follows the cursor; the database when it cannot say, and
+            // every `poll` for what other collectors committed.
+            if changed, let recent = hub.recent(user: subscriber.user, after: cursor) {
+                if try await send(recent, &writer) { lastWrite = now }
+            } else if changed || now - lastRead >= poll {
                 lastRead = now
                 if try await drain(&writer) { lastWrite = now }
             }
@@ -44,19 +50,24 @@ struct FeedStream {
                 cursor = head
                 return true
             case .page(let page):
-                var text = ""
-                for change in page.changes {
-                    let data = String(decoding: try JSONResponse.encoder.encode(change), as: UTF8.self)
-                    text += "id: \(change.seq)\nevent: change\ndata: \(data)\n\n"
-                }
-                if !text.isEmpty {
-                    try await write(text, to: &writer)
-                    sent = true
-                }
-                cursor = page.next
+                if try await send(page.changes, &writer) { sent = true }
+                cursor = max(cursor, page.next)
                 guard page.more, !page.changes.isEmpty else { return sent }
             }
         }
+    }
+
+    /// Sends the changes after the cursor as events and moves the cursor. - Returns: whether any.
+    private mutating func send(_ changes: [FeedChange], _ writer: inout some ResponseBodyWriter) async throws -> Bool {
+        var text = ""
+        for change in changes where change.seq > cursor {
+            let data = String(decoding: try JSONResponse.encoder.encode(change), as: UTF8.self)
+            text += "id: \(change.seq)\nevent: change\ndata: \(data)\n\n"
+            cursor = change.seq
+        }
+        guard !text.isEmpty else { return false }
+        try await write(text, to: &writer)
+        return true
     }
 
     private func write(_ text: String, to writer: inout some ResponseBodyWriter) async throws {

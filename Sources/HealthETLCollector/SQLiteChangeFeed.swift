@@ -6,10 +6,11 @@ import HealthETLSQLite
 /// each changed day with that number (what a projection's ETag is made from).
 enum SQLiteChangeFeed {
     /// Appends a change of `dirty` days (nothing when there are none).
+    @discardableResult
     static func append(
         dirty: Set<DirtyDay>, user: Int64, state: StorageState, now: Instant, connection: SQLiteConnection
-    ) throws {
-        guard !dirty.isEmpty else { return }
+    ) throws -> FeedChange? {
+        guard !dirty.isEmpty else { return nil }
         let keys = FeedKeys.keys(of: dirty) { state.metricNames[$0] }
         let seq = try append(keys, user: user, now: now, connection: connection)
         let stamp = try connection.prepare(
@@ -21,6 +22,7 @@ enum SQLiteChangeFeed {
             try stamp.bind(.integer(user), .integer(key.metric), .integer(key.day), .integer(seq))
             _ = try stamp.execute()
         }
+        return FeedChange(seq: seq, keys: keys)
     }
 
     /// Appends a change of everything: a new source order changes every projection.

@@ -34,7 +34,7 @@ public final class SQLiteCollectorStorage: CollectorStorage {
                     user: userID, now: now, state: state, connection: connection, projector: projector)
                 let response = try writer.write(batch)
                 state = writer.state
-                try SQLiteChangeFeed.append(
+                let change = try SQLiteChangeFeed.append(
                     dirty: writer.dirty, user: userID, state: state, now: now, connection: connection)
                 let bytes = Array(try JSONResponse.encoder.encode(response))
                 try connection.prepare(
@@ -42,7 +42,7 @@ public final class SQLiteCollectorStorage: CollectorStorage {
                 ).run(
                     .integer(userID), .text(batch.id), .blob(bodyDigest), .blob(bytes),
                     .integer(now.millisecondsSinceEpoch))
-                return .stored(response: bytes)
+                return .stored(response: bytes, change: change)
             }
         }
     }

@@ -21,7 +21,7 @@ struct SourcePriorityHandlers: Sendable {
         if let problem = wanted.problem {
             throw APIError(.unprocessableContent, "invalid_source_priority", problem)
         }
-        if try await storage.setSourcePriority(wanted.sources, user: user) { hub.publish(user: user) }
+        if try await storage.setSourcePriority(wanted.sources, user: user) { hub.publish(user: user, change: nil) }
         return JSONResponse.make(wanted)
     }
 

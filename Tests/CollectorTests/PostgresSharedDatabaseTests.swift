@@ -68,7 +68,7 @@ import Testing
                 for try await outcome in group { all.append(outcome) }
                 return all
             }
-            let stored = outcomes.compactMap { if case .stored(let response) = $0 { response } else { nil } }
+            let stored = outcomes.compactMap { if case .stored(let response, _) = $0 { response } else { nil } }
             let replayed = outcomes.compactMap { if case .replayed(let response) = $0 { response } else { nil } }
             #expect(stored.count == 1)
             #expect(replayed.count == 2)

@@ -37,9 +37,9 @@ import Testing
         }
     }
 
-    func startCollector(_ name: String, backend: Backend = .sqlite, port: Int = 0, extra: [String] = []) throws
-        -> Collector
-    {
+    func startCollector(
+        _ name: String, backend: Backend = .sqlite, port: Int = 0, database: String? = nil, extra: [String] = []
+    ) throws -> Collector {
         let tokens = directory.child("\(name)-tokens")
         let tokenFile = directory.child("\(name)-token")
         for (path, text) in [(tokens, "me \(Self.token)\n"), (tokenFile, Self.token)]
@@ -50,7 +50,9 @@ import Testing
         var arguments = [
             "serve", "--port", String(port), "--tokens", tokens, "--data", directory.child("\(name)-data"),
         ]
-        if backend == .postgres {
+        if let database {
+            arguments += ["--database", database]
+        } else if backend == .postgres {
             let (cluster, database) = try SharedPostgresCluster.newDatabase()
             arguments += ["--database", cluster.url(database: database) + "?sslmode=disable"]
         }
@@ -134,6 +136,26 @@ import Testing
         follower.process.waitUntilExit()
         #expect(follower.process.terminationStatus == 0, "\(follower.errors)")
         _ = started
+    }
+
+    /// Two collectors on one PostgreSQL database: a follower of one sees what was stored through
+    /// the other (its streams read the shared feed every second).
+    @Test func aFollowerOfOneCollectorSeesBatchesStoredThroughAnother() async throws {
+        let (cluster, name) = try SharedPostgresCluster.newDatabase()
+        let database = cluster.url(database: name) + "?sslmode=disable"
+        let front = try startCollector("shared-a", database: database)
+        defer { front.stop() }
+        let back = try startCollector("shared-b", database: database)
+        defer { back.stop() }
+        let laptop = directory.child("laptop-shared")
+        let follower = try FollowProcess.start(runner, store: laptop, collector: front)
+        defer { follower.stop() }
+        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
+        let phone = try simulated("phone-shared", days: 4, origin: "2026-02-10", seed: 15)
+        _ = try upload(phone, to: back)
+        let wanted = try projections(phone)
+        #expect(try eventually(within: 5) { try projections(laptop) == wanted })
+        #expect(follower.waitForLine(containing: "\"applied\"", seconds: 1))
     }
 
     @Test func killedMidApplyAndRestartedTheFollowerSkipsNoKey() async throws {

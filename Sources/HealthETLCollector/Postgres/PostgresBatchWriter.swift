@@ -21,7 +21,8 @@ struct PostgresBatchWriter {
         let id: ContentID
     }
 
-    func write(_ batch: ValidatedBatch) async throws -> WireBatchResponse {
+    /// - Returns: the response, and the change the batch made to the user's feed.
+    func write(_ batch: ValidatedBatch) async throws -> (WireBatchResponse, FeedChange?) {
         var rejections = batch.rejections
         let deleted = try await deletionTimes(of: batch.samples)
         var rows = PostgresSampleRows()
@@ -57,11 +58,12 @@ struct PostgresBatchWriter {
         try await applyTombstones(batch.deletions, spans: spans, dirty: &dirty)
         try await markDirty(dirty)
         let names = Dictionary(metrics.map { (Int64($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
-        try await PostgresChangeFeed.append(
+        let change = try await PostgresChangeFeed.append(
             dirty: dirty, metricName: { names[$0] }, user: user, now: now, connection: connection, logger: logger)
         rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
-        return WireBatchResponse(
+        let response = WireBatchResponse(
             batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
+        return (response, change)
     }
 
     private func key(of sample: Sample) -> Key {

@@ -8,11 +8,10 @@ enum PostgresChangeFeed {
     static func append(
         dirty: Set<DirtyDay>, metricName: (Int64) -> String?, user: Int64, now: Instant,
         connection: PostgresConnection, logger: Logger
-    ) async throws {
-        guard !dirty.isEmpty else { return }
-        let seq = try await append(
-            FeedKeys.keys(of: dirty, metricName: metricName), user: user, now: now, connection: connection,
-            logger: logger)
+    ) async throws -> FeedChange? {
+        guard !dirty.isEmpty else { return nil }
+        let keys = FeedKeys.keys(of: dirty, metricName: metricName)
+        let seq = try await append(keys, user: user, now: now, connection: connection, logger: logger)
         let list = Array(dirty)
         _ = try await connection.query(
             """
@@ -21,6 +20,7 @@ enum PostgresChangeFeed {
             ORDER BY m, d
             ON CONFLICT (user_id, metric_id, day) DO UPDATE SET seq = excluded.seq
             """, logger: logger)
+        return FeedChange(seq: seq, keys: keys)
     }
 
     static func appendEverything(user: Int64, now: Instant, connection: PostgresConnection, logger: Logger)

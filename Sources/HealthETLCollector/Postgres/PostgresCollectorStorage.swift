@@ -94,11 +94,12 @@ public final class PostgresCollectorStorage: Sendable {
             }
             let writer = PostgresBatchWriter(
                 user: user, now: now, connection: connection, logger: logger, metrics: metrics)
-            let response = Array(try JSONResponse.encoder.encode(try await writer.write(batch)))
+            let (answer, change) = try await writer.write(batch)
+            let response = Array(try JSONResponse.encoder.encode(answer))
             _ = try await connection.query(
                 "UPDATE batches SET response = \(ByteBuffer(bytes: response)) WHERE user_id = \(user) AND batch_id = \(batch.id)",
                 logger: logger)
-            return .stored(response: response)
+            return .stored(response: response, change: change)
         }
     }
 
