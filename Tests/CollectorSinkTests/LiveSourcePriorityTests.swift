@@ -21,7 +21,8 @@ import Testing
 
     @Test func theSinkDeclaresTheCapability() {
         #expect(CollectorSink.capabilities.contains(.sourcePriority))
-        #expect(CollectorSink.descriptor.capabilities == ["deletions", "projections", "source_priority"])
+        #expect(
+            CollectorSink.descriptor.capabilities == ["deletions", "projections", "source_priority", "change_feed"])
     }
 
     @Test func aPriorityReachesTheCollectorsProjections() async throws {

@@ -60,7 +60,10 @@ import Testing
         #expect(byName["synthetic"]?["kind"] as? String == "source")
         #expect(byName["collector"]?["kind"] as? String == "sink")
         #expect(byName["collector"]?["config_section"] as? String == "sinks.collector")
-        #expect(byName["collector"]?["capabilities"] as? [String] == ["deletions", "projections", "source_priority"])
+        #expect(
+            byName["collector"]?["capabilities"] as? [String] == [
+                "deletions", "projections", "source_priority", "change_feed",
+            ])
         for plugin in plugins {
             #expect((plugin["summary"] as? String)?.isEmpty == false)
         }

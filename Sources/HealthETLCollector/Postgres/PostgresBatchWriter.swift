@@ -163,7 +163,8 @@ struct PostgresBatchWriter {
                 """, logger: logger)
         }
         let longest = try await storedSpans(Set(keys.map(\.metric)))
-        for (key, tombstone) in zip(keys, tombstones) {
+        // As on SQLite, a tombstone its sample's return overtook changes no day (nor the feed).
+        for (key, tombstone) in zip(keys, tombstones) where applied[key] != nil {
             let end = Instant(millisecondsSinceEpoch: key.start + (longest[key.metric] ?? spans[key.metric] ?? 0))
             for day in DirtyDay.days(touching: tombstone.start, end) {
                 dirty.insert(DirtyDay(metric: Int64(key.metric), day: day))
