@@ -31,13 +31,11 @@ fail() { printf 'feed-bench: %s\n' "$*" >&2; exit 1; }
 if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-feed.XXXXXX") || fail "cannot create a work directory"
-SERVER_PID=
+# shellcheck source=Benchmarks/collector.sh
+. "$ROOT/Benchmarks/collector.sh"
 # shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null
-        wait "$SERVER_PID" 2>/dev/null
-    fi
+    stop_collector
     if [ "${BENCH_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
@@ -52,18 +50,8 @@ trap 'exit 130' INT TERM
 ) || fail "cannot write the tokens file"
 chmod 600 "$WORK/tokens"
 
-"$HEALTHETL" serve --host 127.0.0.1 --port 0 --data "$WORK/data" --tokens "$WORK/tokens" \
-    >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-URL=
-for _ in $(seq 1 300); do
-    URL=$(sed -n 's/^healthetl collector listening on \(http:\/\/[^ ]*\).*/\1/p' "$WORK/server.out" | head -n 1)
-    [ -n "$URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.err" >&2; SERVER_PID=; fail "the collector exited before listening"; }
-    sleep 0.1
-done
-[ -n "$URL" ] || fail "the collector did not print its address within 30 s"
-say "collector listening on $URL (pid $SERVER_PID); 100 followers of 10 users, then a catch-up"
+start_collector
+say "100 followers of 10 users, then a catch-up"
 
 echo "feed-bench: the change feed (healthetl $("$HEALTHETL" --version 2>/dev/null | head -n 1))"
 "$FEED_BENCH" "$URL" "$WORK/tokens" "$WORK/feed.json" "$WORK"

@@ -38,13 +38,11 @@ fail() { printf 'ingest-bench: %s\n' "$*" >&2; exit 1; }
 if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-ingest.XXXXXX") || fail "cannot create a work directory"
-SERVER_PID=
+# shellcheck source=Benchmarks/collector.sh
+. "$ROOT/Benchmarks/collector.sh"
 # shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null
-        wait "$SERVER_PID" 2>/dev/null
-    fi
+    stop_collector
     if [ "${BENCH_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
@@ -56,19 +54,7 @@ TOKEN="bench-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
 chmod 600 "$WORK/tokens"
 
 say "starting $(basename "$HEALTHETL") serve on 127.0.0.1, port 0, data in $WORK/data"
-"$HEALTHETL" serve --host 127.0.0.1 --port 0 --data "$WORK/data" --tokens "$WORK/tokens" \
-    >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-
-URL=
-for _ in $(seq 1 300); do
-    URL=$(sed -n 's/^healthetl collector listening on \(http:\/\/[^ ]*\).*/\1/p' "$WORK/server.out" | head -n 1)
-    [ -n "$URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.err" >&2; SERVER_PID=; fail "the collector exited before listening"; }
-    sleep 0.1
-done
-[ -n "$URL" ] || { tail -n 20 "$WORK/server.err" >&2; fail "the collector did not print its address within 30 s"; }
-say "collector listening on $URL (pid $SERVER_PID)"
+start_collector
 
 # CPU seconds (user+system) a process has used so far, from /proc/PID/stat.
 cpu_seconds() {

@@ -15,6 +15,7 @@ struct FeedBench {
     static let batchesPerUser = 10
     static let samplesPerBatch = 2_000
     static let senders = 4
+    static let roundPairs = 4
 
     func sink(_ token: String) throws -> CollectorSink {
         CollectorSink(
@@ -34,7 +35,8 @@ struct FeedBench {
         var latencies: [Double] = []
         var latenciesFromSend: [Double] = []
         var missing = 0
-        for round in 1...2 {
+        // Alternating rounds: this machine's speed drifts by ±15 % within a minute.
+        for round in 1...Self.roundPairs {
             without.append(try await ingest(senders, round: round * 2 - 1, arrivals: nil))
             let followers = try await Followers.start(users: users, perUser: Self.followersPerUser, sink: sink)
             let measured = try await ingest(senders, round: round * 2, arrivals: followers)

@@ -9,7 +9,7 @@ import Synchronization
 /// starts one). Usage: healthetl-feed-bench URL TOKENS_FILE REPORT_JSON WORK_DIR
 ///
 /// 1. Ingest without subscribers, then with 100 followers (10 per user) subscribed to the change
-///    stream, twice each, alternating: the ingest rate with followers against without, and how
+///    stream, four times each, alternating: the ingest rate with followers against without, and how
 ///    long after each commit its event reached every follower.
 /// 2. A follower (`FeedFollower`, the code `healthetl follow` runs) catching up 365 changed days.
 /// 3. A rebuild of unchanged projections: every scope must answer 304.

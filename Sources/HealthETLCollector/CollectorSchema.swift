@@ -70,8 +70,8 @@ enum CollectorSchema {
                 ALTER TABLE samples ADD COLUMN restores_ms INTEGER;
                 """),
         // The change feed: per user a sequence every committed write advances, the keys each
-        // change touched (kept for the retention window), and per projection day the sequence
-        // that last changed it, which the projections' ETags are made from.
+        // change touched (kept for the retention window), and per metric and month (since 1970)
+        // the sequence that last changed it, which the projections' ETags are made from.
         Migration(
             name: "0004_change_feed",
             sql: """
@@ -86,8 +86,8 @@ enum CollectorSchema {
                 ) WITHOUT ROWID;
                 CREATE INDEX changes_by_time ON changes(committed_ms);
                 CREATE TABLE key_versions(
-                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, day INTEGER NOT NULL, seq INTEGER NOT NULL,
-                    PRIMARY KEY(user_id, metric_id, day)
+                    user_id INTEGER NOT NULL, metric_id INTEGER NOT NULL, month INTEGER NOT NULL, seq INTEGER NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, month)
                 ) WITHOUT ROWID;
                 """),
     ]

@@ -3,7 +3,7 @@ import HealthETLSQLite
 
 /// The change feed in the collector's SQLite database, inside the caller's transaction: each
 /// committed write takes the user's next sequence number, lists the keys it changed and stamps
-/// each changed day with that number (what a projection's ETag is made from).
+/// the months of the days it changed with that number (what a projection's ETag is made from).
 enum SQLiteChangeFeed {
     /// Appends a change of `dirty` days (nothing when there are none).
     @discardableResult
@@ -15,11 +15,11 @@ enum SQLiteChangeFeed {
         let seq = try append(keys, user: user, now: now, connection: connection)
         let stamp = try connection.prepare(
             """
-            INSERT INTO key_versions(user_id, metric_id, day, seq) VALUES (?1, ?2, ?3, ?4)
-            ON CONFLICT(user_id, metric_id, day) DO UPDATE SET seq = excluded.seq
+            INSERT INTO key_versions(user_id, metric_id, month, seq) VALUES (?1, ?2, ?3, ?4)
+            ON CONFLICT(user_id, metric_id, month) DO UPDATE SET seq = excluded.seq
             """)
-        for key in dirty {
-            try stamp.bind(.integer(user), .integer(key.metric), .integer(key.day), .integer(seq))
+        for key in VersionKey.keys(of: dirty) {
+            try stamp.bind(.integer(user), .integer(key.metric), .integer(key.month), .integer(seq))
             _ = try stamp.execute()
         }
         return FeedChange(seq: seq, keys: keys)
@@ -78,9 +78,11 @@ enum SQLiteChangeFeed {
         try reset.bind(.integer(user))
         var newest = try reset.firstRow { $0.int64(0) } ?? 0
         let statement = try connection.prepare(
-            "SELECT max(seq) FROM key_versions WHERE user_id = ?1 AND metric_id = ?2 AND day BETWEEN ?3 AND ?4")
+            "SELECT max(seq) FROM key_versions WHERE user_id = ?1 AND metric_id = ?2 AND month BETWEEN ?3 AND ?4")
+        let months = VersionKey.months(of: days)
         for metric in metrics {
-            try statement.bind(.integer(user), .integer(metric), .integer(days.lowerBound), .integer(days.upperBound))
+            try statement.bind(
+                .integer(user), .integer(metric), .integer(months.lowerBound), .integer(months.upperBound))
             newest = max(newest, try statement.firstRow { $0.int64(0) } ?? 0)
         }
         return newest

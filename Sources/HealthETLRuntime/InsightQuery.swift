@@ -16,9 +16,7 @@ public struct InsightQuery: Sendable {
 
     /// The 28 days ending on `last` (default: today in UTC), or from `first` when given.
     public static func days(first: CivilDate?, last: CivilDate?, clock: Clock = .system) -> ClosedRange<CivilDate>? {
-        let last = last ?? clock.now().utcDay
-        let first = first ?? last.adding(days: -27)
-        return first <= last ? first...last : nil
+        ProjectionQuery.days(first: first, last: last, span: 28, clock: clock)
     }
 
     public func run(store directory: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws

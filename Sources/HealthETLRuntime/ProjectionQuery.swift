@@ -19,8 +19,14 @@ public struct ProjectionQuery: Sendable {
 
     /// The week ending on `last` (default: today in UTC), or from `first` when given.
     public static func days(first: CivilDate?, last: CivilDate?, clock: Clock = .system) -> ClosedRange<CivilDate>? {
+        days(first: first, last: last, span: 7, clock: clock)
+    }
+
+    /// `span` days ending on `last` (default: today in UTC), or from `first` when given; nil when
+    /// `first` is after `last`.
+    static func days(first: CivilDate?, last: CivilDate?, span: Int64, clock: Clock) -> ClosedRange<CivilDate>? {
         let last = last ?? clock.now().utcDay
-        let first = first ?? last.adding(days: -6)
+        let first = first ?? last.adding(days: 1 - span)
         return first <= last ? first...last : nil
     }
 

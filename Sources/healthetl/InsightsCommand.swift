@@ -14,17 +14,15 @@ struct InsightsCommand: ParsableCommand, TakesGlobalOptions {
             come from the documented rules (`--json` lists them with their thresholds). They
             describe the data, never a diagnosis. Read as the collector computed them (kept fresh by
             `follow`, `upload` and `sync`), or computed here with --local, and whenever no
-            collector has been followed yet.
+            collector has been followed yet. The range is the 28 days up to --to (default: today,
+            UTC), or from --from.
             """)
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
 
-    @Option(help: ArgumentHelp("First local day, YYYY-MM-DD (default: 27 days before --to).", valueName: "date"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Last local day, YYYY-MM-DD (default: today, UTC).", valueName: "date"))
-    var to: String?
+    /// Default: the 28 days up to today (UTC).
+    @OptionGroup var days: DayRangeOptions
 
     @Flag(help: "Compute from the local store instead of reading what the collector computed.")
     var local = false
@@ -32,17 +30,10 @@ struct InsightsCommand: ParsableCommand, TakesGlobalOptions {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
-    func validate() throws {
-        for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CivilDate(text: value) == nil { throw ValidationError("\(name) takes a date, YYYY-MM-DD") }
-        }
-    }
-
     func run() throws {
-        guard
-            let days = InsightQuery.days(
-                first: from.flatMap { CivilDate(text: $0) }, last: to.flatMap { CivilDate(text: $0) })
-        else { throw CommandFailure("--from must not be after --to", exitCode: .usage) }
+        guard let days = InsightQuery.days(first: days.first, last: days.last) else {
+            throw CommandFailure("--from must not be after --to", exitCode: .usage)
+        }
         let listing = try CommandFailure.wrapping {
             try InsightQuery(days: days, local: local).run(
                 store: global.storeDirectory, catalog: try global.loadCatalog())

@@ -99,6 +99,13 @@ import Testing
         return object?["feed"] as? [String: Any] ?? [:]
     }
 
+    /// `follow` on `store`, once it has caught up with the collector's feed.
+    func caughtUpFollower(_ store: String, of collector: Collector) throws -> FollowProcess {
+        let follower = try FollowProcess.start(runner, store: store, collector: collector)
+        #expect(follower.waitForLine(containing: "caught_up", seconds: 30), "\(follower.errors)")
+        return follower
+    }
+
     /// Waits up to `seconds` for `condition`; whether it held.
     func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -114,16 +121,14 @@ import Testing
         let collector = try startCollector("two-\(backend)", backend: backend)
         defer { collector.stop() }
         let laptop = directory.child("laptop-\(backend)")
-        let follower = try FollowProcess.start(runner, store: laptop, collector: collector)
+        let follower = try caughtUpFollower(laptop, of: collector)
         defer { follower.stop() }
-        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
 
         let phone = try simulated("phone-\(backend)", days: 10, origin: "2026-01-21", seed: 11)
         let uploaded = try upload(phone, to: collector)
         #expect((uploaded["delivered_batches"] as? Int ?? 0) > 0)
         let wanted = try projections(phone)
         #expect(wanted.contains("step_count"))
-        let started = Date()
         let arrived = try eventually(within: 2) { try projections(laptop) == wanted }
         #expect(arrived, "the laptop's projections differ from the phone's 2 s after its upload")
         let status = try feedStatus(laptop)
@@ -135,7 +140,6 @@ import Testing
         kill(follower.process.processIdentifier, SIGTERM)
         follower.process.waitUntilExit()
         #expect(follower.process.terminationStatus == 0, "\(follower.errors)")
-        _ = started
     }
 
     /// Two collectors on one PostgreSQL database: a follower of one sees what was stored through
@@ -148,9 +152,8 @@ import Testing
         let back = try startCollector("shared-b", database: database)
         defer { back.stop() }
         let laptop = directory.child("laptop-shared")
-        let follower = try FollowProcess.start(runner, store: laptop, collector: front)
+        let follower = try caughtUpFollower(laptop, of: front)
         defer { follower.stop() }
-        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
         let phone = try simulated("phone-shared", days: 4, origin: "2026-02-10", seed: 15)
         _ = try upload(phone, to: back)
         let wanted = try projections(phone)
@@ -174,8 +177,7 @@ import Testing
         ]
         upload.standardOutput = FileHandle.nullDevice
         upload.standardError = FileHandle.nullDevice
-        var follower = try FollowProcess.start(runner, store: laptop, collector: collector)
-        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
+        var follower = try caughtUpFollower(laptop, of: collector)
         try upload.run()
         while upload.isRunning && kills < 6 {
             _ = follower.waitForLine(containing: "\"applied\"", seconds: 5)
@@ -198,9 +200,8 @@ import Testing
     @Test func aCollectorRestartMidStreamIsFollowedByAReconnectAndACatchUp() async throws {
         let first = try startCollector("restart")
         let laptop = directory.child("laptop-restart")
-        let follower = try FollowProcess.start(runner, store: laptop, collector: first)
+        let follower = try caughtUpFollower(laptop, of: first)
         defer { follower.stop() }
-        #expect(follower.waitForLine(containing: "caught_up", seconds: 30))
         first.stop()
         #expect(follower.waitForLine(containing: "\"failed\"", seconds: 10))
         let phone = try simulated("phone-restart", days: 5, origin: "2026-02-01", seed: 13)
@@ -250,19 +251,63 @@ import Testing
         #expect(third.standardOutput.contains("\"scopes\" : 0"))
     }
 
-    func postSteps(_ collector: Collector, day: String, value: Double) async throws -> (Int, Data) {
+    /// Sixty days of resting heart rate with two high days, stored by another device: `insights`
+    /// shows the collector's finding after a sync, and `--local` (no such samples here) finds nothing.
+    @Test func insightsShowWhatTheCollectorFound() async throws {
+        let collector = try startCollector("insights")
+        defer { collector.stop() }
+        let first = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+        var samples: [String] = []
+        for index in 0..<60 {
+            let day = ISO8601DateFormatter().string(from: first.addingTimeInterval(Double(index) * 86_400))
+            let value = index == 45 || index == 46 ? 72 : 55 + index % 3
+            samples.append(
+                #"{"id":"\#(String(format: "%032x", 0xabc000 + index))","metric":"resting_heart_rate","source":"Watch","#
+                    + #""start":"\#(day)","end":"\#(day)","value":\#(value),"utc_offset_s":0}"#)
+        }
+        let body = #"{"batch_id":"rhr-60","samples":[\#(samples.joined(separator: ","))],"deletions":[]}"#
+        let (status, answer) = try await post(collector, batchID: "rhr-60", body: body)
+        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+        let laptop = directory.child("laptop-insights")
+        _ = try run([
+            "--store", laptop, "sync", "--catch-up", "--endpoint", collector.endpoint, "--token-file",
+            collector.tokenFile, "--json",
+        ])
+        let shown = try run(["--store", laptop, "insights", "--from", "2026-02-01", "--to", "2026-03-01", "--json"])
+        let listing = try #require(
+            try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
+        #expect(listing["origin"] as? String == "collector")
+        let insights = listing["insights"] as? [[String: Any]] ?? []
+        #expect(insights.map { $0["rule"] as? String } == ["resting_heart_rate_above_usual"])
+        #expect(
+            insights.first?["first"] as? String == "2026-02-15" && insights.first?["last"] as? String == "2026-02-16")
+        #expect((listing["rules"] as? [Any])?.count == 4)
+        let text = try run(["--store", laptop, "insights", "--from", "2026-02-01", "--to", "2026-03-01"])
+        #expect(text.standardOutput.contains("above your usual on 2 days in a row"))
+        let local = try run(["--store", laptop, "insights", "--local", "--from", "2026-02-01", "--to", "2026-03-01"])
+        #expect(local.standardOutput.contains("computed here") && local.standardOutput.contains("No data"))
+        #expect(
+            try runner.run(["--store", laptop, "insights", "--from", "2026-03-01", "--to", "2026-02-01"]).exitCode != 0)
+    }
+
+    func post(_ collector: Collector, batchID: String, body: String) async throws -> (Int, Data) {
         var request = URLRequest(url: URL(string: collector.endpoint + "/v1/batches")!)
         request.httpMethod = "POST"
         request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("other-device-1", forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(
-            """
-            {"batch_id":"other-device-1","samples":[{"id":"00112233445566778899aabbccddeeff","metric":"step_count",
-            "source":"Other phone","start":"\(day)T12:00:00Z","end":"\(day)T12:30:00Z","value":\(value)}],"deletions":[]}
-            """.utf8)
+        request.setValue(batchID, forHTTPHeaderField: "Idempotency-Key")
+        request.httpBody = Data(body.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func postSteps(_ collector: Collector, day: String, value: Double) async throws -> (Int, Data) {
+        try await post(
+            collector, batchID: "other-device-1",
+            body: """
+                {"batch_id":"other-device-1","samples":[{"id":"00112233445566778899aabbccddeeff","metric":"step_count",
+                "source":"Other phone","start":"\(day)T12:00:00Z","end":"\(day)T12:30:00Z","value":\(value)}],"deletions":[]}
+                """)
     }
 }
 

@@ -12,13 +12,13 @@ enum PostgresChangeFeed {
         guard !dirty.isEmpty else { return nil }
         let keys = FeedKeys.keys(of: dirty, metricName: metricName)
         let seq = try await append(keys, user: user, now: now, connection: connection, logger: logger)
-        let list = Array(dirty)
+        let list = Array(VersionKey.keys(of: dirty))
         _ = try await connection.query(
             """
-            INSERT INTO key_versions(user_id, metric_id, day, seq)
-            SELECT \(user), m, d, \(seq) FROM unnest(\(list.map { Int32($0.metric) })::integer[], \(list.map { Int32($0.day) })::integer[]) AS k(m, d)
+            INSERT INTO key_versions(user_id, metric_id, month, seq)
+            SELECT \(user), m, d, \(seq) FROM unnest(\(list.map { Int32($0.metric) })::integer[], \(list.map { Int32($0.month) })::integer[]) AS k(m, d)
             ORDER BY m, d
-            ON CONFLICT (user_id, metric_id, day) DO UPDATE SET seq = excluded.seq
+            ON CONFLICT (user_id, metric_id, month) DO UPDATE SET seq = excluded.seq
             """, logger: logger)
         return FeedChange(seq: seq, keys: keys)
     }
@@ -93,14 +93,15 @@ extension PostgresCollectorStorage {
         for metric in metrics {
             if let id = try await identifiers.existingMetric(metric, client: client, logger: logger) { ids.append(id) }
         }
-        let first = Int32(clamping: days.lowerBound)
-        let last = Int32(clamping: days.upperBound)
+        let months = VersionKey.months(of: days)
+        let first = Int32(clamping: months.lowerBound)
+        let last = Int32(clamping: months.upperBound)
         for try await version in try await client.query(
             """
             SELECT greatest(
                 (SELECT reset_seq FROM feed_heads WHERE user_id = \(user)),
                 (SELECT max(seq) FROM key_versions
-                 WHERE user_id = \(user) AND metric_id = ANY(\(ids)::integer[]) AND day BETWEEN \(first) AND \(last)))
+                 WHERE user_id = \(user) AND metric_id = ANY(\(ids)::integer[]) AND month BETWEEN \(first) AND \(last)))
             """, logger: logger
         ).decode(Int64?.self) {
             return version ?? 0

@@ -127,8 +127,8 @@ enum PostgresCollectorSchema {
                 "CREATE INDEX changes_by_time ON changes(committed_ms)",
                 """
                 CREATE TABLE key_versions(
-                    user_id bigint NOT NULL, metric_id integer NOT NULL, day integer NOT NULL, seq bigint NOT NULL,
-                    PRIMARY KEY(user_id, metric_id, day)
+                    user_id bigint NOT NULL, metric_id integer NOT NULL, month integer NOT NULL, seq bigint NOT NULL,
+                    PRIMARY KEY(user_id, metric_id, month)
                 )
                 """,
             ]),

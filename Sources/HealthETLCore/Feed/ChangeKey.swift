@@ -18,11 +18,10 @@ extension ChangeKey: Codable {
             self = .everything
             return
         }
-        guard let from = CivilDate(text: try container.decode(String.self, forKey: .from)),
-            let to = CivilDate(text: try container.decode(String.self, forKey: .to)), from <= to
-        else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .from, in: container, debugDescription: "from and to are YYYY-MM-DD, from ≤ to")
+        let from = try container.decodeDate(forKey: .from)
+        let to = try container.decodeDate(forKey: .to)
+        guard from <= to else {
+            throw DecodingError.dataCorruptedError(forKey: .to, in: container, debugDescription: "to is before from")
         }
         switch scope {
         case "daily": self = .daily(metric: try container.decode(String.self, forKey: .metric), days: from...to)

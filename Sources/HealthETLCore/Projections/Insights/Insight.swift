@@ -39,16 +39,11 @@ public struct Insight: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func date(_ key: CodingKeys) throws -> CivilDate {
-            guard let date = CivilDate(text: try container.decode(String.self, forKey: key)) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not YYYY-MM-DD")
-            }
-            return date
-        }
         self.init(
             rule: try container.decode(String.self, forKey: .rule),
-            metric: try container.decode(String.self, forKey: .metric), first: try date(.first),
-            last: try date(.last), baseline: try container.decode(Double.self, forKey: .baseline),
+            metric: try container.decode(String.self, forKey: .metric),
+            first: try container.decodeDate(forKey: .first), last: try container.decodeDate(forKey: .last),
+            baseline: try container.decode(Double.self, forKey: .baseline),
             observed: try container.decode(Double.self, forKey: .observed),
             deviation: try container.decode(Double.self, forKey: .deviation),
             unit: try container.decode(String.self, forKey: .unit),

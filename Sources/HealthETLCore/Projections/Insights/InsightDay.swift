@@ -41,12 +41,8 @@ public struct InsightDay: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .day)
-        guard let day = CivilDate(text: text) else {
-            throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "not YYYY-MM-DD")
-        }
         self.init(
-            metric: try container.decode(String.self, forKey: .metric), day: day,
+            metric: try container.decode(String.self, forKey: .metric), day: try container.decodeDate(forKey: .day),
             value: try container.decode(Double.self, forKey: .value),
             baseline: try container.decodeIfPresent(InsightBaseline.self, forKey: .baseline),
             deviation: try container.decodeIfPresent(Double.self, forKey: .deviation),
