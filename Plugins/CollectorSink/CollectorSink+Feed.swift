@@ -97,19 +97,20 @@ extension CollectorSink {
         var request = HTTPClientRequest(url: configuration.endpoint + path)
         request.headers.add(name: "Accept", value: "application/json")
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
-        let answer = try await exchange(request, subject: subject, accepting: [304])
+        // Without an ETag sent, a 304 is an error like any other status outside 2xx.
+        let answer = try await exchange(request, subject: subject, accepting: etag == nil ? [] : [304])
         if answer.status == 304 { return .notModified }
         let data: ProjectionData
         switch scope {
         case .daily:
-            let body = try decode(DailyRollupsBody.self, answer.body, subject: subject)
+            let body = try decode(DailyRollupsBody.self, answer.body, subject: subject, as: "a list of days")
             let days = body.days.compactMap(DailyRollup.init)
-            guard days.count == body.days.count else { throw Self.malformed(subject) }
+            guard days.count == body.days.count else { throw Self.malformed(subject, as: "a list of days") }
             data = .daily(days)
         case .sleep:
-            let body = try decode(SleepNightsBody.self, answer.body, subject: subject)
+            let body = try decode(SleepNightsBody.self, answer.body, subject: subject, as: "a list of nights")
             let nights = body.nights.compactMap(SleepNight.init)
-            guard nights.count == body.nights.count else { throw Self.malformed(subject) }
+            guard nights.count == body.nights.count else { throw Self.malformed(subject, as: "a list of nights") }
             data = .sleep(nights)
         default:
             data = .insights(try decode(InsightsBody.self, answer.body, subject: subject).days)
@@ -135,12 +136,16 @@ extension CollectorSink {
         QueryEncoding.query([("from", days.lowerBound.description), ("to", days.upperBound.description)])
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], subject: String) throws(DeliveryError) -> T {
-        guard let value = try? JSONDecoder().decode(type, from: Data(body)) else { throw Self.malformed(subject) }
+    private func decode<T: Decodable>(
+        _ type: T.Type, _ body: [UInt8], subject: String, as shape: String = "what the API describes"
+    ) throws(DeliveryError) -> T {
+        guard let value = try? JSONDecoder().decode(type, from: Data(body)) else {
+            throw Self.malformed(subject, as: shape)
+        }
         return value
     }
 
-    private static func malformed(_ subject: String) -> DeliveryError {
-        .retryable(reason: "the collector's answer for \(subject) is not what the API describes", notBeforeSeconds: nil)
+    private static func malformed(_ subject: String, as shape: String = "what the API describes") -> DeliveryError {
+        .retryable(reason: "the collector's answer for \(subject) is not \(shape)", notBeforeSeconds: nil)
     }
 }

@@ -101,7 +101,5 @@ final class ChangeHub: Sendable {
         for subscriber in all { subscriber.finish() }
     }
 
-    var count: Int { state.withLock { $0.subscribers.count } }
-
     private func subscribers() -> [FeedSubscriber] { state.withLock { Array($0.subscribers.values) } }
 }

@@ -73,7 +73,7 @@ struct ProjectionHandlers: Sendable {
             let first = from.adding(days: -InsightCalculator.dependencyDays)
             var rollups: [DailyRollup] = []
             var nights: [SleepNight] = []
-            for metric in InsightRule.metrics {
+            for metric in calculator.metrics {
                 if metric == SleepNightCalculator.metric {
                     nights = try await storage.sleepNights(user: user, from: first, to: to).compactMap(SleepNight.init)
                 } else {
@@ -81,9 +81,7 @@ struct ProjectionHandlers: Sendable {
                         .compactMap(DailyRollup.init)
                 }
             }
-            let days = calculator.days(
-                values: InsightCalculator.values(rollups: rollups, nights: nights, rules: calculator.rules),
-                in: from...to)
+            let days = calculator.days(rollups: rollups, nights: nights, in: from...to)
             return InsightsResponse(
                 from: from.description, to: to.description, days: days, insights: calculator.insights(from: days))
         }

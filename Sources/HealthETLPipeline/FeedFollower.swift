@@ -112,9 +112,9 @@ public final class FeedFollower {
         var failures = 0
         while !stop.isRaised {
             do {
-                onUpdate(.caughtUp(try await catchUp()))
-                guard let start = try store.feedCursor() else { continue }
-                var cursor = start.cursor
+                let caughtUp = try await catchUp()
+                onUpdate(.caughtUp(caughtUp))
+                var cursor = caughtUp.cursor
                 for try await event in Self.stoppable(sink.changeStream(since: cursor), stop: stop) {
                     failures = 0
                     switch event {

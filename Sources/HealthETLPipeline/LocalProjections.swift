@@ -71,14 +71,11 @@ public struct LocalProjections {
         let first = days.lowerBound.adding(days: -InsightCalculator.dependencyDays)
         var rollups: [DailyRollup] = []
         var nights: [SleepNight] = []
-        try computeInPieces(
-            store, metrics: Array(Set(calculator.rules.map(\.metric))).sorted(), days: first...days.upperBound
-        ) {
+        try computeInPieces(store, metrics: calculator.metrics, days: first...days.upperBound) {
             rollups += $0
             nights += $1
             _ = $2
         }
-        return calculator.days(
-            values: InsightCalculator.values(rollups: rollups, nights: nights, rules: calculator.rules), in: days)
+        return calculator.days(rollups: rollups, nights: nights, in: days)
     }
 }

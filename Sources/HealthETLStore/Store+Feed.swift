@@ -18,7 +18,7 @@ extension Store {
     /// The ETag the scope was last pulled with.
     public func projectionETag(_ scope: ChangeKey) throws -> String? {
         let statement = try prepared("SELECT etag FROM projection_etags WHERE scope = ?1")
-        try statement.bind(.text(Self.scopeText(scope)))
+        try statement.bind(.text(scope.scopeText))
         return try statement.firstRow { $0.text(0) } ?? nil
     }
 
@@ -38,9 +38,9 @@ extension Store {
                 case (.insights(let days), .insights(let figures)):
                     try writeInsightDays(days: days, with: figures, origin: "collector", now: now)
                 default:
-                    throw StoreError.mismatchedProjection(scope: Self.scopeText(scope))
+                    throw StoreError.mismatchedProjection(scope: scope.scopeText)
                 }
-                let text = Self.scopeText(scope)
+                let text = scope.scopeText
                 if let etag {
                     try prepared(
                         "INSERT INTO projection_etags(scope, etag) VALUES (?1, ?2) ON CONFLICT(scope) DO UPDATE SET etag = excluded.etag"
@@ -62,12 +62,6 @@ extension Store {
                 update.lastEventAt.map { .integer($0.millisecondsSinceEpoch) } ?? .null,
                 .integer(now.millisecondsSinceEpoch), .integer(update.rebuild ? 1 : 0))
         }
-    }
-
-    /// Insight days computed here (`origin` local) or pulled, for `days`, replacing those stored.
-    public func replaceInsightDays(days: ClosedRange<CivilDate>, with figures: [InsightDay], origin: String) throws {
-        let now = now()
-        try connection.writeTransaction { try writeInsightDays(days: days, with: figures, origin: origin, now: now) }
     }
 
     /// The stored insight days within `days`, by metric and day.
@@ -113,7 +107,7 @@ extension Store {
         let cover = try prepared("INSERT INTO feed_cover(kind, metric, first, last) VALUES (?1, ?2, ?3, ?4)")
         var kept: [String] = []
         for scope in scopes {
-            kept.append(Self.scopeText(scope))
+            kept.append(scope.scopeText)
             switch scope {
             case .daily(let metric, let days):
                 try cover.run(
@@ -149,14 +143,5 @@ extension Store {
         }
         etags.reset()
         for scope in stale { try prepared("DELETE FROM projection_etags WHERE scope = ?1").run(.text(scope)) }
-    }
-
-    static func scopeText(_ scope: ChangeKey) -> String {
-        switch scope {
-        case .daily(let metric, let days): "daily|\(metric)|\(days.lowerBound)|\(days.upperBound)"
-        case .sleep(let nights): "sleep|\(nights.lowerBound)|\(nights.upperBound)"
-        case .insights(let days): "insights|\(days.lowerBound)|\(days.upperBound)"
-        case .everything: "all"
-        }
     }
 }

@@ -8,6 +8,19 @@ public enum ChangeKey: Hashable, Sendable {
     case everything
 }
 
+extension ChangeKey {
+    /// One line naming the scope, `daily|step_count|2026-01-01|2026-12-31`: the store's key for a
+    /// pulled scope's ETag, and what the collector's ETag digests.
+    public var scopeText: String {
+        switch self {
+        case .daily(let metric, let days): "daily|\(metric)|\(days.lowerBound)|\(days.upperBound)"
+        case .sleep(let nights): "sleep|\(nights.lowerBound)|\(nights.upperBound)"
+        case .insights(let days): "insights|\(days.lowerBound)|\(days.upperBound)"
+        case .everything: "all"
+        }
+    }
+}
+
 extension ChangeKey: Codable {
     private enum CodingKeys: String, CodingKey { case scope, metric, from, to }
 

@@ -75,11 +75,11 @@ public struct HealthReport {
     ) throws -> [Insight] {
         let calculator = InsightCalculator()
         let before = try projections.compute(
-            store, metrics: InsightRule.metrics,
+            store, metrics: calculator.metrics,
             days: days.lowerBound.adding(days: -InsightCalculator.dependencyDays)...days.lowerBound.adding(days: -1))
-        let values = InsightCalculator.values(
-            rollups: before.days + rollups.values.joined(), nights: before.nights + nights, rules: calculator.rules)
-        return calculator.insights(from: calculator.days(values: values, in: days))
+        return calculator.insights(
+            from: calculator.days(
+                rollups: before.days + rollups.values.joined(), nights: before.nights + nights, in: days))
     }
 
     /// The requested days. By default the year up to the last sample's local day, from the

@@ -23,6 +23,15 @@ public struct InsightCalculator: Sendable {
         self.rules = rules
     }
 
+    /// The metrics the rules read, sorted.
+    public var metrics: [String] { Array(Set(rules.map(\.metric))).sorted() }
+
+    /// The figures of every day in `days` from rollups and nights that cover those days and the
+    /// `dependencyDays` before them: what the collector, `insights --local` and the report compute.
+    public func days(rollups: [DailyRollup], nights: [SleepNight], in days: ClosedRange<CivilDate>) -> [InsightDay] {
+        self.days(values: Self.values(rollups: rollups, nights: nights, rules: rules), in: days)
+    }
+
     /// The figures of every day in `days` that has a value, for each metric of `values`
     /// (metric → day → value), which must hold the `dependencyDays` before `days` too.
     public func days(values: [String: [CivilDate: Double]], in days: ClosedRange<CivilDate>) -> [InsightDay] {
@@ -85,7 +94,7 @@ public struct InsightCalculator: Sendable {
     }
 
     /// Daily values as the rules read them, from rollups and sleep nights.
-    public static func values(rollups: [DailyRollup], nights: [SleepNight], rules: [InsightRule] = InsightRule.all)
+    private static func values(rollups: [DailyRollup], nights: [SleepNight], rules: [InsightRule])
         -> [String: [CivilDate: Double]]
     {
         let metrics = Set(rules.map(\.metric))

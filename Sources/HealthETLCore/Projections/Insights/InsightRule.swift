@@ -34,7 +34,7 @@ public struct InsightRule: Sendable, Equatable {
     ]
 
     /// The metrics any rule reads.
-    public static let metrics: [String] = Array(Set(all.map(\.metric))).sorted()
+    public static let metrics: [String] = InsightCalculator().metrics
 
     /// Whether the condition holds on a day with these figures.
     func holds(on day: InsightDay) -> Bool {
