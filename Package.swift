@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries, taken from the system so the distribution's security fixes apply.
@@ -136,6 +137,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict),
 
@@ -164,10 +166,11 @@ let package = Package(
             name: "healthetl",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector",
-                "HealthETLRuntime",
+                "HealthETLRuntime", "HealthETLSQLite",
                 "CSQLite", "CLibXML2", "CZstd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict),
 

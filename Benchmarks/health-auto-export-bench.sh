@@ -7,7 +7,7 @@
 #    peak RSS against <= 100 MB.
 # 2. The receiver: starts `healthetl receive` on a loopback port and posts pushes of 5,000 samples
 #    each (every push new data) from two keep-alive connections for a fixed count; prints pushes/s
-#    against >= 50 and the p50/p99 of the server's own request time (its access log's ms=: reading,
+#    against >= 50 and the p50/p99 of the server's own request time (its access log's duration_ms=: reading,
 #    committing and answering) against p99 <= 50 ms.
 #
 # Builds nothing: it expects .build/release/healthetl. Exits non-zero only when a tool fails; a
@@ -129,7 +129,7 @@ target("file import throughput", rate >= 300_000, round(rate), ">= 300,000 sampl
        f"file import {rate:,.0f} samples/s (target >= 300,000)")
 target("file import peak RSS", rss <= 100, round(rss, 1), "<= 100 MB", f"file import peak RSS {rss:.1f} MB (target <= 100 MB)")
 client = json.loads(open(f"{work}/client.out").read())
-times = sorted(float(m) for m in re.findall(r"method=POST ms=([\d.]+) path=/hae status=200", open(f"{work}/receive.log").read()))
+times = sorted(float(m) for m in re.findall(r"duration_ms=([\d.]+) method=POST request_id=\S+ route=/hae status=200", open(f"{work}/receive.log").read()))
 if client["failed"] or len(times) != client["pushes"]:
     print(f"receiver: {client['failed']} pushes failed {client['failures']}, {len(times)} answered 200: MISSED")
     target("receiver pushes", False, None, "every push stored",

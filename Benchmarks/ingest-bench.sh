@@ -112,7 +112,7 @@ if [ -f "$WORK/client.time" ]; then
         }' "$WORK/client.time"
 fi
 # The collector's own view of each POST /v1/batches (access log: handler time, body read included).
-grep 'path=/v1/batches' "$WORK/server.err" | grep -o 'ms=[0-9.]*' | cut -d= -f2 | sort -n | tee "$WORK/handler.ms" |
+grep 'route=/v1/batches' "$WORK/server.err" | grep -o 'duration_ms=[0-9.]*' | cut -d= -f2 | sort -n | tee "$WORK/handler.ms" |
     awk '{ v[NR] = $1; sum += $1 } END {
         if (NR == 0) { print "  handler    (no POST /v1/batches in the access log)"; exit }
         p50 = v[int(NR * 0.50 + 0.999)]; p99 = v[int(NR * 0.99 + 0.999)]

@@ -7,4 +7,6 @@ struct CollectorAnswer: Sendable {
     var etag: String? = nil
     /// `Idempotent-Replayed: true`: the collector had stored this batch already.
     let replayed: Bool
+    /// The `Date` header: the collector's clock.
+    var date: String? = nil
 }

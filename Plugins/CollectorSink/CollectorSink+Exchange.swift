@@ -54,7 +54,8 @@ extension CollectorSink {
         }
         return CollectorAnswer(
             status: status, body: body, etag: response.headers.first(name: "ETag"),
-            replayed: response.headers.first(name: "Idempotent-Replayed") == "true")
+            replayed: response.headers.first(name: "Idempotent-Replayed") == "true",
+            date: response.headers.first(name: "Date"))
     }
 
     /// The request with the bearer token: added here and nowhere else; a request is never logged.

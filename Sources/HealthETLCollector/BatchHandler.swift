@@ -14,6 +14,8 @@ struct BatchHandler: Sendable {
     let activity: IngestActivity
     /// Told of each stored batch, to wake the user's change streams.
     let hub: ChangeHub
+    /// Counts what was ingested, when `--metrics-address` is given.
+    let metrics: ServerMetrics?
     let inFlight = InFlightBatches()
     let maximumBodyBytes: Int
     let maximumDecodedBytes: Int
@@ -22,6 +24,21 @@ struct BatchHandler: Sendable {
     static let replayed = HTTPField.Name("Idempotent-Replayed")!
 
     func handle(_ request: Request, context: CollectorContext) async throws -> Response {
+        do {
+            return try await store(request, context: context)
+        } catch let error as APIError where Self.refusesTheBatch(error.status) {
+            metrics?.ingested(.batches, .rejected, count: 1)
+            throw error
+        }
+    }
+
+    /// A refusal of the batch itself (bad JSON, too large, a reused key), not of the request's
+    /// credentials or timing.
+    static func refusesTheBatch(_ status: HTTPResponse.Status) -> Bool {
+        [.badRequest, .contentTooLarge, .unsupportedMediaType, .unprocessableContent].contains(status)
+    }
+
+    private func store(_ request: Request, context: CollectorContext) async throws -> Response {
         let user = try context.requireUser()
         guard let key = request.headers[Self.idempotencyKey], BatchValidator.isValidBatchID(key) else {
             throw APIError(
@@ -45,17 +62,37 @@ struct BatchHandler: Sendable {
                 .badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
         }
         let validated = validator.validate(batch)
-        switch try await activity.writing({ try await storage.apply(validated, user: user, bodyDigest: digest) }) {
+        let started = ContinuousClock.now
+        let outcome = try await activity.writing { try await storage.apply(validated, user: user, bodyDigest: digest) }
+        metrics?.committed(after: ContinuousClock.now - started)
+        switch outcome {
         case .stored(let response, let change):
             hub.publish(user: user, change: change)
+            count(stored: response, of: batch)
             return JSONResponse.make(status: .ok, bytes: response)
         case .replayed(let response):
+            metrics?.ingested(.batches, .duplicate, count: 1)
+            metrics?.ingested(.samples, .duplicate, count: batch.samples.count)
+            metrics?.ingested(.deletions, .duplicate, count: batch.deletions.count)
             return JSONResponse.make(status: .ok, bytes: response, headers: [Self.replayed: "true"])
         case .differentBody:
             throw APIError(
                 .unprocessableContent, "idempotency_key_reused",
                 "this Idempotency-Key was used for a batch with a different body; a new batch needs a new id")
         }
+    }
+
+    /// A stored batch in the metrics, as its response tells it: samples and deletions stored or refused.
+    private func count(stored response: [UInt8], of batch: WireBatch) {
+        guard let metrics, let answer = try? JSONDecoder().decode(WireBatchResponse.self, from: Data(response)) else {
+            return
+        }
+        let refusedSamples = answer.rejected.count { $0.item == "sample" }
+        metrics.ingested(.batches, .stored, count: 1)
+        metrics.ingested(.samples, .stored, count: answer.accepted)
+        metrics.ingested(.samples, .rejected, count: refusedSamples)
+        metrics.ingested(.deletions, .stored, count: answer.deleted)
+        metrics.ingested(.deletions, .rejected, count: answer.rejected.count - refusedSamples)
     }
 
     /// The body as sent, decompressed when it says zstd, within the size limits.

@@ -1,4 +1,5 @@
 import HealthETLCore
+import Prometheus
 import Synchronization
 
 /// The change feed's live subscribers (`GET /v1/changes/stream`), at most so many per user.
@@ -25,10 +26,13 @@ final class ChangeHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The metrics' count of open streams.
+    private let streamsOpen: Gauge?
 
-    init(maximumPerUser: Int = 16, writeTimeout: Duration = .seconds(10)) {
+    init(maximumPerUser: Int = 16, writeTimeout: Duration = .seconds(10), streamsOpen: Gauge? = nil) {
         self.maximumPerUser = maximumPerUser
         self.writeTimeout = writeTimeout
+        self.streamsOpen = streamsOpen
     }
 
     /// A new subscriber of `user`'s changes; nil when the user has the most already or the hub closed.
@@ -40,12 +44,13 @@ final class ChangeHub: Sendable {
             state.nextID += 1
             let subscriber = FeedSubscriber(id: state.nextID, user: user, close: close)
             state.subscribers[subscriber.id] = subscriber
+            streamsOpen?.increment()
             return subscriber
         }
     }
 
     func unsubscribe(_ subscriber: FeedSubscriber) {
-        _ = state.withLock { $0.subscribers.removeValue(forKey: subscriber.id) }
+        if state.withLock({ $0.subscribers.removeValue(forKey: subscriber.id) }) != nil { streamsOpen?.decrement() }
         subscriber.finish()
     }
 

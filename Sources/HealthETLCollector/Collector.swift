@@ -26,11 +26,11 @@ public enum Collector {
         let storage = try SQLiteCollectorStorage(
             directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
             clock: configuration.clock)
+        let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
         let app = application(
             configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
-            logger: logger,
-            onListening: onListening)
-        try await app.runService()
+            metrics: metrics, logger: logger, onListening: onListening)
+        try await HTTPServer.run(app, metrics: metrics, operations: configuration.operations, logger: logger)
     }
 
     /// Serves over PostgreSQL: the pool runs beside the server, the schema is migrated (once,
@@ -52,23 +52,24 @@ public enum Collector {
                     "cannot use the database \(url.redacted): \(String(reflecting: error)); check the URL, that the server runs and that the role may create tables"
                 )
             }
+            let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
             let app = application(
                 configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
-                logger: logger, onListening: onListening)
-            try await app.runService()
+                metrics: metrics, logger: logger, onListening: onListening)
+            try await HTTPServer.run(app, metrics: metrics, operations: configuration.operations, logger: logger)
         }
     }
 
     /// The application over any storage (tests run it live on a loopback port).
     public static func application(
         configuration: CollectorConfiguration, storage: any CollectorStorage, tokensPath: String,
-        catalog: MetricCatalog,
+        catalog: MetricCatalog, metrics: ServerMetrics? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         application(
             configuration: configuration, storage: storage,
             authenticator: Authenticator(try TokenFile(path: tokensPath)),
-            catalog: catalog, logger: logger, onListening: onListening)
+            catalog: catalog, metrics: metrics, logger: logger, onListening: onListening)
     }
 
     /// Every path the API serves, with its methods (the registrations below must match).
@@ -86,20 +87,32 @@ public enum Collector {
 
     static func application(
         configuration: CollectorConfiguration, storage: any CollectorStorage, authenticator: Authenticator,
-        catalog: MetricCatalog,
+        catalog: MetricCatalog, metrics: ServerMetrics?,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: CollectorContext.self)
-        router.add(middleware: AccessLogMiddleware(logger: logger, clock: configuration.clock))
+        router.add(
+            middleware: RequestTelemetryMiddleware(
+                routes: Set(routes.keys), logger: logger, metrics: metrics, clock: configuration.clock))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
-        router.get("/v1/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
+        // No token needed; one that is sent must be known (`healthetl doctor` checks its token so).
+        router.get("/v1/healthz") { request, _ in
+            if let authorization = request.headers[.authorization],
+                authenticator.user(authorization: authorization) == nil
+            {
+                throw APIError.unauthorized()
+            }
+            return JSONResponse.make(["status": "ok"])
+        }
 
         let activity = IngestActivity()
         let hub = ChangeHub(
-            maximumPerUser: configuration.maximumStreamsPerUser, writeTimeout: configuration.streamWriteTimeout)
+            maximumPerUser: configuration.maximumStreamsPerUser, writeTimeout: configuration.streamWriteTimeout,
+            streamsOpen: metrics?.streamsOpen)
         let batches = BatchHandler(
             storage: storage, validator: BatchValidator(catalog: catalog), activity: activity, hub: hub,
+            metrics: metrics,
             maximumBodyBytes: configuration.maximumBodyBytes,
             maximumDecodedBytes: configuration.maximumDecodedBytes)
         let projections = ProjectionHandlers(storage: storage, catalog: catalog)
@@ -122,6 +135,7 @@ public enum Collector {
         return HTTPServer.application(
             router: router, host: configuration.host, port: configuration.port,
             idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
+            openConnections: metrics?.connectionsOpen,
             services: [
                 ProjectionRefresher(storage: storage, activity: activity, logger: logger),
                 ChangeFeedService(

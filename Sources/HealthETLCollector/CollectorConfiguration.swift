@@ -36,6 +36,8 @@ public struct CollectorConfiguration: Sendable {
     public var maximumStreamsPerUser = 16
     /// A change stream whose client has not taken a write for this long is closed.
     public var streamWriteTimeout: Duration = .seconds(10)
+    /// The metrics listener and the drain timeout.
+    public var operations = ServerOperations()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,

@@ -5,6 +5,8 @@ import NIOCore
 struct CollectorContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var user: String?
+    /// The request's id (`X-Request-Id`), set by `RequestTelemetryMiddleware`.
+    var requestID: String?
     /// The connection, for a change stream the hub may have to close.
     let channel: any Channel
 
@@ -12,6 +14,7 @@ struct CollectorContext: RequestContext {
         coreContext = .init(source: source)
         channel = source.channel
         user = nil
+        requestID = nil
     }
 
     /// The user, for handlers behind the authentication middleware.

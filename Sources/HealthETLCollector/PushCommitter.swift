@@ -8,8 +8,9 @@ public protocol PushCommitter: Sendable {
 
 /// How a pushed body went.
 public enum PushOutcome: Sendable {
-    /// Committed; the JSON answer says what was stored and what was refused.
-    case committed(json: [UInt8])
+    /// Committed; the JSON answer says what was stored and what was refused. The counts are
+    /// its records: new, already stored, refused.
+    case committed(json: [UInt8], stored: Int, duplicates: Int, refused: Int)
     /// Not the JSON the receiver reads: nothing of it was committed.
     case malformed(reason: String)
 }

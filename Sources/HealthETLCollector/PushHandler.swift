@@ -9,15 +9,24 @@ struct PushHandler: Sendable {
     let committer: any PushCommitter
     let maximumBodyBytes: Int
     let maximumDecodedBytes: Int
+    let metrics: ServerMetrics?
 
     func handle(_ request: Request, context: CollectorContext) async throws -> Response {
         let device = try context.requireUser()
         let body = try await decodedBody(request)
-        let requestID = request.headers[HTTPField.Name("X-Request-Id")!] ?? context.id
-        switch try await committer.commit(body: body, device: device, requestID: requestID) {
-        case .committed(let json):
+        let requestID = context.requestID ?? context.id
+        let started = ContinuousClock.now
+        let outcome = try await committer.commit(body: body, device: device, requestID: requestID)
+        switch outcome {
+        case .committed(let json, let stored, let duplicates, let refused):
+            metrics?.committed(after: ContinuousClock.now - started)
+            metrics?.ingested(.batches, .stored, count: 1)
+            metrics?.ingested(.samples, .stored, count: stored)
+            metrics?.ingested(.samples, .duplicate, count: duplicates)
+            metrics?.ingested(.samples, .rejected, count: refused)
             return JSONResponse.make(status: .ok, bytes: json)
         case .malformed(let reason):
+            metrics?.ingested(.batches, .rejected, count: 1)
             throw APIError(.badRequest, "invalid_payload", reason)
         }
     }

@@ -15,29 +15,33 @@ public enum PushReceiver {
         configuration: ReceiverConfiguration, committer: any PushCommitter, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
         let app = try application(
-            configuration: configuration, committer: committer, logger: logger, onListening: onListening)
-        try await app.runService()
+            configuration: configuration, committer: committer, metrics: metrics, logger: logger,
+            onListening: onListening)
+        try await HTTPServer.run(app, metrics: metrics, operations: configuration.operations, logger: logger)
     }
 
     public static func application(
-        configuration: ReceiverConfiguration, committer: any PushCommitter, logger: Logger,
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        configuration: ReceiverConfiguration, committer: any PushCommitter, metrics: ServerMetrics? = nil,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let authenticator = Authenticator(try TokenFile(path: configuration.tokensPath, option: "--token-file"))
         let router = Router(context: CollectorContext.self)
-        router.add(middleware: AccessLogMiddleware(logger: logger, clock: .system))
+        router.add(
+            middleware: RequestTelemetryMiddleware(
+                routes: Set(routes.keys), logger: logger, metrics: metrics, clock: .system))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
         let push = PushHandler(
             committer: committer, maximumBodyBytes: configuration.maximumBodyBytes,
-            maximumDecodedBytes: configuration.maximumDecodedBytes)
+            maximumDecodedBytes: configuration.maximumDecodedBytes, metrics: metrics)
         router.group("/hae").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
             .post(use: push.handle)
         return HTTPServer.application(
             router: router, host: configuration.host, port: configuration.port,
             idleTimeoutSeconds: configuration.idleTimeoutSeconds, maximumConnections: configuration.maximumConnections,
-            logger: logger, onListening: onListening)
+            openConnections: metrics?.connectionsOpen, logger: logger, onListening: onListening)
     }
 }

@@ -10,6 +10,8 @@ public struct ReceiverConfiguration: Sendable {
     public var maximumDecodedBytes: Int
     public var idleTimeoutSeconds: Double = 15
     public var maximumConnections = CollectorConfiguration.connectionCapForFileLimit()
+    /// The metrics listener and the drain timeout.
+    public var operations = ServerOperations()
 
     public init(host: String, port: Int, tokensPath: String, maximumBodyBytes: Int, maximumDecodedBytes: Int) {
         self.host = host

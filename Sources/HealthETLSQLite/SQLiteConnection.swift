@@ -2,7 +2,8 @@ import CSQLite
 
 /// One SQLite connection. Not thread-safe by design: confine it to one thread or actor.
 package final class SQLiteConnection {
-    private let handle: OpaquePointer
+    /// Internal, not private: the backup (another file) reads from one handle into another.
+    let handle: OpaquePointer
 
     /// Process-wide settings, applied once before the first connection.
     private static let configured: Void = {

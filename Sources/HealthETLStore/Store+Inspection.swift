@@ -7,6 +7,15 @@ extension Store {
         try connection.integrityFindings(thorough: true)
     }
 
+    /// SQLite's `quick_check`: every page well formed (it reads the whole file, not the indexes
+    /// against their tables). `["ok"]` for a sound database.
+    public func quickCheck() throws -> [String] {
+        try connection.integrityFindings(thorough: false, limit: 5)
+    }
+
+    /// The migrations this healthetl knows: a store with all of them has its schema.
+    public static var knownMigrationCount: Int { StoreSchema.migrations.count }
+
     /// Every stored row as text, without what legitimately differs between two runs that imported
     /// the same data (commit times, run ids, interning order). Two stores with equal contents give
     /// equal lists: crash tests compare a killed-and-resumed store with a clean one this way.

@@ -14,12 +14,13 @@ struct FollowCommand: AsyncParsableCommand, TakesGlobalOptions {
             changes after it), then follows GET /v1/changes/stream. Each change's projections are
             pulled, with ETags so unchanged ones cost a 304, and written together with the cursor
             in one transaction. Reconnects with backoff. SIGTERM or SIGINT finishes the write in
-            flight and exits 0. As a systemd user service: see the README.
+            flight and exits 0 (within --drain-timeout). As a systemd user service: see the README.
             """)
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
     @OptionGroup var sink: SinkOptions
+    @OptionGroup var drain: DrainOptions
 
     @Flag(help: "Print one JSON object a line for each catch-up, change and failure.")
     var json = false
@@ -27,7 +28,7 @@ struct FollowCommand: AsyncParsableCommand, TakesGlobalOptions {
     func run() async throws {
         let choice = try sink.resolve(store: global.resolvedStorePath)
         let stop = StopSignal()
-        let watcher = SignalWatcher(stop: stop)
+        let watcher = SignalWatcher(stop: stop, drainTimeout: drain.duration)
         defer { watcher.cancel() }
         let json = json
         try await CommandFailure.wrapping {

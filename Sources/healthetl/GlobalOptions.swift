@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthETLCore
 import HealthETLStore
+import Logging
 
 /// Options every command takes, before or after its name (`healthetl --store DIR status` or
 /// `healthetl status --store DIR`): where the store is and which catalog extends the bundled one.
@@ -20,11 +21,32 @@ struct GlobalOptions: ParsableArguments {
             valueName: "file"))
     var catalogPath: String?
 
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp("Log lines on standard error as text or json (one object a line).", valueName: "text|json"))
+    var logFormat: LogFormat?
+
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "The least important log lines written: trace, debug, info, notice, warning, error or critical (default info).",
+            valueName: "level"))
+    var logLevel: String?
+
+    func validate() throws {
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError(
+                "--log-level takes one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
     /// These options, with those given before the command's name where these are absent.
     func over(_ earlier: GlobalOptions) -> GlobalOptions {
         var merged = self
         merged.storePath = storePath ?? earlier.storePath
         merged.catalogPath = catalogPath ?? earlier.catalogPath
+        merged.logFormat = logFormat ?? earlier.logFormat
+        merged.logLevel = logLevel ?? earlier.logLevel
         return merged
     }
 

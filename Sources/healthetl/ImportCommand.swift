@@ -18,6 +18,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
             """)
 
     @OptionGroup var given: GlobalOptions
+    @OptionGroup var metrics: MetricsFileOptions
     @ParentCommand var root: HealthETL
 
     @Argument(help: ArgumentHelp("Exports to import.", valueName: "path"))
@@ -50,6 +51,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     }
 
     func run() async throws {
+        let started = Clock.system.monotonic()
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
         let lastSequenceBefore = try store.lastSampleSequence()
@@ -79,7 +81,10 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
             }
         }
         // Each failure was reported as it happened.
-        guard !summaries.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
+        guard !summaries.isEmpty else {
+            try? metrics.write(command: "import", started: started, succeeded: false, [])
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
         var summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
         // Tier 1: the hot lane's tier-1 metrics go out before the command returns.
         if let sent = await RealTimeUpload.send(
@@ -87,6 +92,9 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         {
             summary.tier1Sent = sent.acceptedItems
         }
+        try metrics.write(
+            command: "import", started: started, succeeded: failures.isEmpty && summary.complete,
+            MetricsFileOptions.figures(of: summary))
         if json {
             try JSONOutput.print(summary)
         } else {

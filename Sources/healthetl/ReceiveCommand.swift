@@ -22,6 +22,7 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
+    @OptionGroup var service: ServiceOptions
 
     @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
@@ -55,9 +56,8 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
             host: host, port: port, tokensPath: tokenFile ?? storePath + "/receive-tokens",
             maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: 4 * (maxBodyMib << 20))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 30)
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
-        var logger = Logger(label: "healthetl.receive")
-        logger.logLevel = .info
+        configuration.operations = service.operations
+        let logger = Logger(label: "healthetl.receive")
         let host = host
         do {
             _ = try global.openStore()

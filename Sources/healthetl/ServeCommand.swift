@@ -16,11 +16,13 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             Every request needs 'Authorization: Bearer TOKEN' with a token from the tokens file:
             one 'USER_ID TOKEN' line per user, mode 0600 (e.g. `echo "me $(openssl rand -hex 32)" > tokens;
             chmod 600 tokens`). Each user sees only their own data. The API is described in
-            Docs/openapi.yaml. SIGINT or SIGTERM stops it after the requests in flight are answered.
+            Docs/openapi.yaml. SIGINT or SIGTERM stops it after the requests in flight are answered
+            (within --drain-timeout). --metrics-address serves Prometheus metrics on a port of their own.
             """)
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
+    @OptionGroup var service: ServiceOptions
 
     @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
@@ -93,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         if let maxConnections { configuration.maximumConnections = maxConnections }
         configuration.changeRetention = .seconds(DurationText.seconds(changeRetention) ?? 30 * 86_400)
         configuration.maximumStreamsPerUser = maxStreamsPerUser
+        configuration.operations = service.operations
         let configured = try CommandFailure.wrapping { try StoreConfiguration.load(store: global.resolvedStorePath) }
             .serve
         configuration.databaseURL =
@@ -100,12 +103,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             ?? configured?.database
         configuration.databaseConnections = databasePool ?? configured?.databasePool ?? 20
         let catalog = try global.loadCatalog()
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
-        let logger = {
-            var logger = Logger(label: "healthetl.collector")
-            logger.logLevel = .info
-            return logger
-        }()
+        let logger = Logger(label: "healthetl.collector")
 
         let host = host
         let place = try configuration.databaseURL.map { try PostgresURL($0, connections: 1).redacted } ?? dataDirectory

@@ -18,6 +18,7 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
     @OptionGroup var sink: SinkOptions
+    @OptionGroup var metrics: MetricsFileOptions
 
     @Flag(help: "Catch up (the one mode of sync).")
     var catchUp = false
@@ -47,8 +48,10 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
             store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
         let window = DurationText.seconds(since) ?? 86_400
         let patience = DurationText.seconds(maxWait) ?? 600
-        let report = try await CommandFailure.wrapping {
-            try await session.catchUp(windowSeconds: window, patienceSeconds: patience)
+        let report = try await metrics.recording(command: "sync", started: Clock.system.monotonic()) {
+            try await CommandFailure.wrapping {
+                try await session.catchUp(windowSeconds: window, patienceSeconds: patience)
+            }
         }
         try UploadRun.print(report, json: json)
     }

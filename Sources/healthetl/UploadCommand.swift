@@ -1,4 +1,5 @@
 import ArgumentParser
+import HealthETLCore
 import HealthETLRuntime
 
 /// `healthetl upload`: the nightly batch run (tier 2), after what tier 1 left in the queue.
@@ -17,6 +18,7 @@ struct UploadCommand: AsyncParsableCommand, TakesGlobalOptions {
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
     @OptionGroup var sink: SinkOptions
+    @OptionGroup var metrics: MetricsFileOptions
 
     @Flag(help: "Print one JSON object instead of a summary.")
     var json = false
@@ -24,7 +26,9 @@ struct UploadCommand: AsyncParsableCommand, TakesGlobalOptions {
     func run() async throws {
         let session = UploadSession(
             store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
-        let report = try await CommandFailure.wrapping { try await session.nightly() }
+        let report = try await metrics.recording(command: "upload", started: Clock.system.monotonic()) {
+            try await CommandFailure.wrapping { try await session.nightly() }
+        }
         try UploadRun.print(report, json: json)
     }
 }

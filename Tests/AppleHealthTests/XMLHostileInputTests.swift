@@ -28,20 +28,7 @@ import Testing
         let port: UInt16
 
         init() throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.descriptor = descriptor
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, length) == 0 && listen(descriptor, 8) == 0
-                        && getsockname(descriptor, $0, &length) == 0
-                }
-            }
-            try #require(bound, "could not listen on 127.0.0.1")
-            port = UInt16(bigEndian: address.sin_port)
+            (descriptor, port) = try LoopbackPort.bound(listening: true)
             _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
         }
 

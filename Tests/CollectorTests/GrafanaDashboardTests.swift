@@ -48,6 +48,17 @@ import Testing
             panels.flatMap { ($0["targets"] as? [[String: Any]] ?? []).compactMap { $0["rawSql"] as? String } }
             + variables.compactMap { $0["query"] as? String }
         #expect(queries.count == 5)
+        // The operations dashboard reads Prometheus, and the views for one panel.
+        let operations = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: URL(
+                        fileURLWithPath: TestPaths.repository("Docs/grafana/dashboards/healthetl-operations.json"))))
+                as? [String: Any])
+        let operationsQueries = (operations["panels"] as? [[String: Any]] ?? []).flatMap {
+            ($0["targets"] as? [[String: Any]] ?? []).compactMap { $0["rawSql"] as? String }
+        }
+        #expect(operationsQueries.count == 1)
         let catalog = try MetricCatalog.bundled()
         let (cluster, database) = try SharedPostgresCluster.newDatabase()
         let client = PostgresClient(
@@ -62,7 +73,7 @@ import Testing
                 BatchValidator(catalog: catalog).validate(Self.batch), user: "alice",
                 bodyDigest: Self.batch.canonicalDigest())
             while try await storage.refreshProjections(limit: 1_000) > 0 {}
-            for query in queries {
+            for query in queries + operationsQueries {
                 let rows = try await client.query(PostgresQuery(unsafeSQL: Self.expand(query)), logger: logger)
                     .collect()
                 #expect(!rows.isEmpty, "no rows: \(query)")

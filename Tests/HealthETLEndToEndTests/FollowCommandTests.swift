@@ -167,13 +167,14 @@ import Testing
         let laptop = directory.child("laptop-kill")
         var random = SeededGenerator(seed: 42)
         var kills = 0
-        // The phone uploads in small batches: a stream of changes the follower applies one by one.
-        let phone = try simulated("phone-kill", days: 20, origin: "2026-01-05", seed: 12)
+        // The phone uploads in small batches: a stream of changes the follower applies one by one,
+        // long enough (450 batches) that a fast machine still sees several kills before it ends.
+        let phone = try simulated("phone-kill", days: 30, origin: "2026-01-05", seed: 12)
         let upload = Process()
         upload.executableURL = URL(fileURLWithPath: runner.executable)
         upload.arguments = [
             "--store", phone, "upload", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile,
-            "--batch-size", "300",
+            "--batch-size", "100",
         ]
         upload.standardOutput = FileHandle.nullDevice
         upload.standardError = FileHandle.nullDevice

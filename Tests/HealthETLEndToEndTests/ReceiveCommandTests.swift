@@ -39,8 +39,9 @@ import Testing
     }
 
     /// Starts the receiver on `store` and waits for its "listening" line.
-    func start(store: String) throws -> (Process, port: Int, stderr: Pipe) {
-        try ListeningServer.start(runner, ["--store", store, "receive", "--port", "0", "--token-file", tokens()])
+    func start(store: String, extra: [String] = []) throws -> (Process, port: Int, stderr: ServerLog) {
+        try ListeningServer.start(
+            runner, ["--store", store, "receive", "--port", "0", "--token-file", tokens()] + extra)
     }
 
     func post(_ port: Int, _ body: Data, token: String? = token, gzip: Bool = false) async throws
@@ -85,7 +86,8 @@ import Testing
     @Test func pushesCommitOnceWithTheTokenAndMalformedOnesCommitNothing() async throws {
         let (body, records) = try push()
         let store = directory.child("store")
-        let (process, port, errors) = try start(store: store)
+        let metricsPort = try LoopbackPort.free()
+        let (process, port, errors) = try start(store: store, extra: ["--metrics-address", "127.0.0.1:\(metricsPort)"])
         defer { if process.isRunning { process.terminate() } }
 
         #expect(try await post(port, body, token: nil).0 == 401)
@@ -117,14 +119,29 @@ import Testing
         let total = try samples(in: store)
         #expect(total > 0)
 
+        // The metrics count the pushes and their records as the answers did.
+        let (metricsData, _) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(metricsPort)/metrics")!)
+        let metrics = String(decoding: metricsData, as: UTF8.self)
+        for (series, expected) in [
+            ("healthetl_ingested_batches_total{outcome=\"stored\"}", 3),
+            ("healthetl_ingested_batches_total{outcome=\"rejected\"}", 1),
+            ("healthetl_ingested_samples_total{outcome=\"stored\"}", stored),
+            ("healthetl_ingested_samples_total{outcome=\"duplicate\"}", 2 * stored),
+            ("healthetl_ingested_samples_total{outcome=\"rejected\"}", 3),
+            ("healthetl_http_requests_total{route=\"/hae\",code=\"401\"}", 2),
+        ] {
+            #expect(metrics.contains("\(series) \(expected)\n"), "\(series)")
+        }
+
         let status2 = try runner.run(["--store", store, "status"])
         #expect(status2.standardOutput.contains(Self.stream))
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = errors.finished()
         #expect(!log.contains(Self.token))
-        #expect(log.contains("path=/hae status=200"))
+        #expect(log.contains("route=/hae status=200"))
         #expect(try samples(in: store) == total)
     }
 

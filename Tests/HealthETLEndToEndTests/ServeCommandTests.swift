@@ -20,7 +20,7 @@ import Testing
     }
 
     /// Starts the server and waits for its "listening" line.
-    func start(tokens: String, extra: [String] = []) throws -> (Process, port: Int, stderr: Pipe) {
+    func start(tokens: String, extra: [String] = []) throws -> (Process, port: Int, stderr: ServerLog) {
         try ListeningServer.start(
             runner, ["serve", "--port", "0", "--data", directory.child("data"), "--tokens", tokens] + extra)
     }
@@ -58,7 +58,7 @@ import Testing
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = errors.finished()
         #expect(log.contains("/v1/batches"))
         #expect(!log.contains(Self.token))
         #expect(!log.contains("metric=step_count"))
@@ -93,7 +93,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         guard process.isRunning else {
             process.waitUntilExit()
-            let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let log = errors.finished()
             Issue.record(
                 "the server did not wait for the request in flight: \(process.terminationReason == .uncaughtSignal ? "killed by signal" : "exited") \(process.terminationStatus), \(log)"
             )

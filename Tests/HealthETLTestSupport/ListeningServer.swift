@@ -4,11 +4,20 @@ import Foundation
 /// the test stops it, and `start` returns once it printed the line with the port it listens on.
 public enum ListeningServer {
     /// Starts `arguments` and reads standard output up to its first line, `… http://HOST:PORT…`.
+    /// Its standard error is read as it comes (`ServerLog`), so a server that logs every request
+    /// never blocks on a full pipe.
     public static func start(_ runner: CommandRunner, _ arguments: [String]) throws -> (
-        Process, port: Int, stderr: Pipe
+        Process, port: Int, stderr: ServerLog
+    ) {
+        try start(executable: runner.executable, arguments)
+    }
+
+    /// Any program that prints `… http://HOST:PORT…` once it listens (a test's fake server).
+    public static func start(executable: String, _ arguments: [String]) throws -> (
+        Process, port: Int, stderr: ServerLog
     ) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: runner.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
@@ -25,7 +34,7 @@ public enum ListeningServer {
             process.terminate()
             throw ListeningServerError(line: text)
         }
-        return (process, port, errors)
+        return (process, port, ServerLog(reading: errors))
     }
 
     /// The port of the first `http://HOST:PORT` in `line`.

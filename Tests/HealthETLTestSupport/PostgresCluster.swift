@@ -32,7 +32,7 @@ public final class PostgresCluster: @unchecked Sendable {
     public init(binaries: String) throws {
         self.binaries = binaries
         directory = try Self.temporaryDirectory()
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         if getuid() == 0 { try Self.run("/bin/chown", ["-R", "postgres", directory], asServer: false) }
         try Self.run(
             binaries + "/initdb",
@@ -109,23 +109,6 @@ public final class PostgresCluster: @unchecked Sendable {
         var template = Array("/tmp/healthetl-pg.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
         return String(cString: made)
-    }
-
-    /// A port nothing listens on now: bound to port 0 and released.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

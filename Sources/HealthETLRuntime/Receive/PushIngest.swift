@@ -62,7 +62,9 @@ public final class PushIngest: PushCommitter, @unchecked Sendable {
             quarantined == 0
             ? [] : PushReport.refusals(of: read.events, normalizer: Normalizer(catalog: catalog, now: clock.now()))
         let report = PushReport(summary, stream: stream, refused: refused)
-        return .committed(json: try report.json())
+        return .committed(
+            json: try report.json(), stored: report.stored, duplicates: report.duplicates,
+            refused: report.quarantined)
     }
 
     /// One push, one hot-lane commit: the checkpoint comes after the last record.
