@@ -17,6 +17,7 @@
 # Environment:
 #   BENCH_INGEST_SAMPLES  samples to send (default: the client's, 500000)
 #   BENCH_KEEP=1   keep the work directory (data, logs) and print its path
+#   BENCH_SERVE_ARGS="--metrics-address 127.0.0.1:0"  more options for `serve` (what the metrics cost)
 #   BENCH_JSON_DIR=DIR  also write every figure and the target verdict to DIR/ingest.json
 #   HEALTHETL, INGEST_BENCH  override the binaries used
 set -uo pipefail
@@ -53,8 +54,10 @@ TOKEN="bench-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
 (umask 077 && printf 'bench %s\n' "$TOKEN" >"$WORK/tokens") || fail "cannot write the tokens file"
 chmod 600 "$WORK/tokens"
 
-say "starting $(basename "$HEALTHETL") serve on 127.0.0.1, port 0, data in $WORK/data"
-start_collector
+# BENCH_SERVE_ARGS, split at spaces.
+read -r -a SERVE_EXTRA <<<"${BENCH_SERVE_ARGS:-}"
+say "starting $(basename "$HEALTHETL") serve ${SERVE_EXTRA[*]} on 127.0.0.1, port 0, data in $WORK/data"
+start_collector "${SERVE_EXTRA[@]}"
 
 # CPU seconds (user+system) a process has used so far, from /proc/PID/stat.
 cpu_seconds() {

@@ -213,7 +213,9 @@ extension OperationsTests {
         ]
         let (process, port, _) = try ListeningServer.start(runner, arguments)
         defer { if process.isRunning { process.terminate() } }
-        // Four clients upload one batch after another until the server is gone.
+        // Four clients upload one batch after another until the server is gone; the signal comes
+        // once a few batches are in, however slowly a loaded machine runs them.
+        let progress = AnswerCount()
         let answered = try await withThrowingTaskGroup(of: [(String, Int)].self) { group in
             for client in 0..<4 {
                 group.addTask {
@@ -226,6 +228,7 @@ extension OperationsTests {
                                 port, "/v1/batches", method: "POST", body: Self.batch(id, sample: sample, value: 10),
                                 headers: ["Idempotency-Key": id])
                             answers.append((id, status))
+                            progress.add()
                         } catch {
                             break
                         }
@@ -233,7 +236,8 @@ extension OperationsTests {
                     return answers
                 }
             }
-            try await Task.sleep(for: .milliseconds(700))
+            let deadline = Date().addingTimeInterval(60)
+            while progress.count < 12 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             kill(process.processIdentifier, SIGTERM)
             return try await group.reduce(into: []) { $0 += $1 }
         }
@@ -268,12 +272,12 @@ extension OperationsTests {
         importing.standardError = FileHandle.nullDevice
         try importing.run()
         defer { if importing.isRunning { importing.terminate() } }
-        // Some commits in: the write-ahead log has grown.
+        // The first commits are in: the write-ahead log has grown past 1 MiB (of 50 commits).
         let wal = live + "/healthetl.sqlite-wal"
         let started = Date()
         while importing.isRunning && Date().timeIntervalSince(started) < 120 {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-            if size > 8 << 20 { break }
+            if size > 1 << 20 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         let copy = directory.child("copy") + "/"
@@ -381,12 +385,18 @@ extension OperationsTests {
         #expect(loose.1["token file"]?["fix"] as? String == "chmod 600 \(tokenFile)")
 
         // A damaged page in the middle of a store.
+        // A backup is one file, with no write-ahead log whose newer pages could hide the damage.
+        let simulated = directory.child("to-damage")
+        _ = try run(["--store", simulated, "simulate", "--days", "6", "--samples-per-day", "800", "--seed", "9"])
         let damaged = directory.child("damaged-store")
-        _ = try run(["--store", damaged, "simulate", "--days", "6", "--samples-per-day", "800", "--seed", "9"])
+        _ = try run(["--store", simulated, "backup", "--out", damaged + "/"])
         let file = try #require(FileHandle(forUpdatingAtPath: damaged + "/healthetl.sqlite"))
-        let size = try file.seekToEnd()
-        try file.seek(toOffset: (size / 2) / 4096 * 4096)
-        file.write(Data(repeating: 0xA5, count: 4096))
+        let pages = Int(try file.seekToEnd() / 4096)
+        let step = max(1, pages / 16)
+        for page in stride(from: pages / 4, to: pages * 3 / 4, by: step) {
+            try file.seek(toOffset: UInt64(page * 4096))
+            file.write(Data(repeating: 0xA5, count: 4096))
+        }
         try file.close()
         let broken = try doctor(damaged, [])
         #expect(broken.0 == 1)
