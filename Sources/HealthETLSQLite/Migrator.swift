@@ -23,12 +23,16 @@ package struct Migrator {
         }
         var ran: [String] = []
         for migration in migrations where !applied.contains(migration.name) {
-            try connection.writeTransaction {
+            // Checked again under the write lock: another process opening the same new database
+            // (an import and a `status` started together) may have applied it meanwhile.
+            let appliedNow = try connection.writeTransaction {
+                guard try !appliedNames(connection).contains(migration.name) else { return false }
                 try migration.apply(connection)
                 try connection.prepare("INSERT INTO schema_migrations(name, applied_ms) VALUES (?1, ?2)")
                     .run(.text(migration.name), .integer(nowMilliseconds))
+                return true
             }
-            ran.append(migration.name)
+            if appliedNow { ran.append(migration.name) }
         }
         return ran
     }

@@ -7,19 +7,17 @@ import Logging
 @main
 enum Entry {
     static func main() async {
-        var jsonLogs = false
         do {
             var command = try HealthETL.parseAsRoot()
             let logging = Self.logging(of: command)
             logging.format.bootstrap(level: logging.level)
-            jsonLogs = logging.format == .json
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            fail(failure.message, json: jsonLogs)
+            printError("error: \(failure.message)")
             exit(failure.exitCode.rawValue)
         } catch {
             let code = HealthETL.exitCode(for: error)
@@ -34,15 +32,9 @@ enum Entry {
             if error is ExitCode {
                 exit(code.rawValue)
             }
-            fail(CommandFailure(error).message, json: jsonLogs)
+            printError("error: \(CommandFailure(error).message)")
             exit(ExitStatus.failure.rawValue)
         }
-    }
-
-    /// The failure on standard error: `error: …`, or with `--log-format json` a log object.
-    static func fail(_ message: String, json: Bool) {
-        guard json else { return printError("error: \(message)") }
-        Logger(label: "healthetl").error("\(message)")
     }
 }
 
@@ -54,6 +46,8 @@ extension Entry {
     }
 }
 
+/// A message for people on standard error; with `--log-format json`, a log object.
 func printError(_ message: String) {
+    if LogFormat.jsonSelected.load(ordering: .relaxed) { return LogFormat.log(message: message) }
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -4,7 +4,8 @@ import Foundation
 /// a second), a plain line every few seconds otherwise (logs, CI). Standard output stays free
 /// for the summary or `--json`.
 final class StatusLine {
-    private let isTerminal = isatty(STDERR_FILENO) == 1
+    /// With `--log-format json` progress goes out as log lines, never redrawn.
+    private let isTerminal = isatty(STDERR_FILENO) == 1 && !LogFormat.jsonSelected.load(ordering: .relaxed)
     private var lastDraw = -Double.infinity
     private var drewLine = false
 
@@ -16,7 +17,7 @@ final class StatusLine {
             write("\r\u{1B}[2K" + line)
             drewLine = true
         } else {
-            write(line + "\n")
+            printError(line)
         }
     }
 

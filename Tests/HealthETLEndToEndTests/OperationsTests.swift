@@ -195,6 +195,18 @@ import Testing
             #expect(object?["time"] is String && object?["level"] is String && object?["message"] is String, "\(line)")
             #expect(!line.contains(Self.token) && !line.contains("wrong-token") && !line.contains("98765"), "\(line)")
         }
+        // A batch command's messages and its error are log objects too.
+        let failed = try runner.run([
+            "--store", directory.child("json-logs"), "--log-format", "json", "import", directory.child("missing.zip"),
+        ])
+        #expect(failed.exitCode != 0)
+        let failureLines = failed.standardError.split(separator: "\n")
+        #expect(!failureLines.isEmpty)
+        for line in failureLines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["level"] is String, "\(line)")
+        }
+        #expect(failureLines.contains { $0.contains("\"level\":\"error\"") })
         let requestLines = lines.filter { $0.contains("\"request\"") }
         #expect(requestLines.contains { $0.contains("\"request_id\":\"trace-42\"") })
         #expect(
@@ -272,13 +284,18 @@ extension OperationsTests {
         importing.standardError = FileHandle.nullDevice
         try importing.run()
         defer { if importing.isRunning { importing.terminate() } }
-        // The first commits are in: the write-ahead log has grown past 1 MiB (of 50 commits).
+        func samples(_ store: String) throws -> Int {
+            let status = try run(["--store", store, "status", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
+            return (object?["samples"] as? [String: Any])?["total"] as? Int ?? -1
+        }
+        // The first samples are committed (`status` reads beside the import once its store exists).
         let wal = live + "/healthetl.sqlite-wal"
         let started = Date()
         while importing.isRunning && Date().timeIntervalSince(started) < 120 {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-            if size > 1 << 20 { break }
-            try await Task.sleep(for: .milliseconds(50))
+            if size > 0, try samples(live) > 0 { break }
+            try await Task.sleep(for: .milliseconds(100))
         }
         let copy = directory.child("copy") + "/"
         let backup = try run(["--store", live, "backup", "--out", copy, "--json"])
@@ -291,11 +308,6 @@ extension OperationsTests {
         importing.waitUntilExit()
         #expect(importing.terminationStatus == 0)
 
-        func samples(_ store: String) throws -> Int {
-            let status = try run(["--store", store, "status", "--json"])
-            let object = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
-            return (object?["samples"] as? [String: Any])?["total"] as? Int ?? -1
-        }
         let complete = try samples(live)
         let partial = try samples(copy)
         #expect(partial > 0 && partial < complete, "backup \(partial), complete \(complete)")
