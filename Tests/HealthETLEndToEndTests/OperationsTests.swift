@@ -378,7 +378,11 @@ extension OperationsTests {
         let script = directory.child("fake-collector.py")
         try Self.fakeCollector.write(toFile: script, atomically: true, encoding: .utf8)
         let (fake, fakePort, _) = try ListeningServer.start(executable: "/usr/bin/env", ["python3", script, "600"])
-        defer { fake.terminate() }
+        // SIGKILL: the test process blocks SIGTERM, and python inherits that mask and would never see it.
+        defer {
+            kill(fake.processIdentifier, SIGKILL)
+            fake.waitUntilExit()
+        }
         let endpoint = "http://127.0.0.1:\(fakePort)"
         _ = try runner.run(["--store", store, "upload", "--endpoint", endpoint, "--token-file", tokenFile])
         let skewed = try doctor(store, ["--endpoint", endpoint, "--token-file", tokenFile])
