@@ -26,7 +26,7 @@ public enum Collector {
         let storage = try SQLiteCollectorStorage(
             directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
             clock: configuration.clock)
-        let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
+        let metrics = configuration.operations.metrics()
         let app = application(
             configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
             metrics: metrics, logger: logger, onListening: onListening)
@@ -52,7 +52,7 @@ public enum Collector {
                     "cannot use the database \(url.redacted): \(String(reflecting: error)); check the URL, that the server runs and that the role may create tables"
                 )
             }
-            let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
+            let metrics = configuration.operations.metrics()
             let app = application(
                 configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,
                 metrics: metrics, logger: logger, onListening: onListening)

@@ -15,7 +15,7 @@ public enum PushReceiver {
         configuration: ReceiverConfiguration, committer: any PushCommitter, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
-        let metrics = configuration.operations.metricsHost == nil ? nil : ServerMetrics()
+        let metrics = configuration.operations.metrics()
         let app = try application(
             configuration: configuration, committer: committer, metrics: metrics, logger: logger,
             onListening: onListening)

@@ -54,9 +54,6 @@ struct RequestTelemetryMiddleware: RouterMiddleware {
         return id
     }
 
-    static func newID() -> String {
-        let value = UInt64.random(in: 0...UInt64.max)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// 16 random hex digits.
+    static func newID() -> String { HexDigits.text(UInt64.random(in: 0...UInt64.max), digits: 16) }
 }

@@ -5,8 +5,8 @@ import Prometheus
 /// connections and change streams open, and how long the database took to commit.
 /// Label values are routes, status codes and outcomes only: never a user, a token or a value.
 public final class ServerMetrics: Sendable {
-    public let registry = PrometheusCollectorRegistry()
-    /// The HTTP server's counts, for `CountedConnections`.
+    private let registry = PrometheusCollectorRegistry()
+    /// For `CountedConnections`, the request middleware and the change hub.
     let connectionsOpen: Gauge
     let requestsInFlight: Gauge
     let streamsOpen: Gauge
@@ -76,22 +76,4 @@ public final class ServerMetrics: Sendable {
 
     /// The text a scrape gets.
     public func exposition() -> [UInt8] { registry.emitToBuffer() }
-}
-
-/// What a batch carries, counted separately.
-enum IngestItem: String, CaseIterable {
-    case batches, samples, deletions
-
-    var help: String {
-        switch self {
-        case .batches: "Batches (or pushes) received, per outcome."
-        case .samples: "Samples received, per outcome."
-        case .deletions: "Deletions received, per outcome."
-        }
-    }
-}
-
-/// Stored now; stored before (a resend of the same batch); refused.
-enum IngestOutcome: String, CaseIterable {
-    case stored, duplicate, rejected
 }

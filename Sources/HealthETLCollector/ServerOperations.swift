@@ -8,4 +8,7 @@ public struct ServerOperations: Sendable {
     public var drainTimeout: Duration = .seconds(10)
 
     public init() {}
+
+    /// A new registry for the server, or nil when the metrics are off.
+    func metrics() -> ServerMetrics? { metricsHost == nil ? nil : ServerMetrics() }
 }

@@ -52,15 +52,21 @@ public struct DatabaseDirectory: Sendable {
 
     /// Missing files pass; present ones must not be readable, writable or searchable by others.
     private func requirePrivate(_ file: String, isDirectory: Bool) throws {
-        var info = stat()
-        guard lstat(file, &info) == 0 else { return }
-        let mode = UInt32(info.st_mode) & 0o7777
-        guard mode & 0o077 == 0 else {
+        if let mode = Self.openToOthers(file)?.mode {
             let fix =
                 isDirectory
                 ? "chmod 700 '\(file)' && chmod 600 '\(file)'/\(DatabaseDirectory.databaseName)*"
                 : "chmod 600 '\(file)'"
             throw DatabaseError.unsafePermissions(path: file, mode: mode, fix: fix)
         }
+    }
+
+    /// The permission bits of a file or directory others may read, write or search (and which it
+    /// is); nil when it is private, or missing. `doctor` checks the store's files and tokens with it.
+    public static func openToOthers(_ path: String) -> (mode: UInt32, isDirectory: Bool)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let mode = UInt32(info.st_mode) & 0o7777
+        return mode & 0o077 == 0 ? nil : (mode, (info.st_mode & S_IFMT) == S_IFDIR)
     }
 }

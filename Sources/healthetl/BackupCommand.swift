@@ -42,12 +42,12 @@ struct BackupCommand: ParsableCommand, TakesGlobalOptions {
         print(
             "Backed up \(copy.source) to \(copy.path): \(mebibytes) MiB in \(String(format: "%.1f", copy.seconds)) s.")
         print("integrity_check: \(copy.integrity); schema: \(copy.migrations) migrations; mode 0600.")
-        let directory = (copy.path as NSString).deletingLastPathComponent
+        let option = collectorData == nil ? "--store" : "serve --data"
         if copy.path.hasSuffix("/" + DatabaseDirectory.databaseName) {
-            print("To restore, point \(collectorData == nil ? "--store" : "serve --data") at \(directory).")
+            print("To restore, point \(option) at \((copy.path as NSString).deletingLastPathComponent).")
         } else {
             print(
-                "To restore, put it in an empty directory as \(DatabaseDirectory.databaseName) (mode 0700) and point \(collectorData == nil ? "--store" : "serve --data") at that directory."
+                "To restore, put it in an empty directory as \(DatabaseDirectory.databaseName) (mode 0700) and point \(option) at that directory."
             )
         }
     }

@@ -49,9 +49,8 @@ struct MetricsFileOptions: ParsableArguments {
     }
 
     /// Runs an upload or a sync and writes its figures; a run that fails is written as one.
-    func recording(command: String, started: Duration, _ run: () async throws -> UploadReport) async throws
-        -> UploadReport
-    {
+    func recording(command: String, _ run: () async throws -> UploadReport) async throws -> UploadReport {
+        let started = Clock.system.monotonic()
         let report: UploadReport
         do {
             report = try await run()

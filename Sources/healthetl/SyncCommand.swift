@@ -48,7 +48,7 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
             store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
         let window = DurationText.seconds(since) ?? 86_400
         let patience = DurationText.seconds(maxWait) ?? 600
-        let report = try await metrics.recording(command: "sync", started: Clock.system.monotonic()) {
+        let report = try await metrics.recording(command: "sync") {
             try await CommandFailure.wrapping {
                 try await session.catchUp(windowSeconds: window, patienceSeconds: patience)
             }

@@ -26,7 +26,7 @@ struct UploadCommand: AsyncParsableCommand, TakesGlobalOptions {
     func run() async throws {
         let session = UploadSession(
             store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
-        let report = try await metrics.recording(command: "upload", started: Clock.system.monotonic()) {
+        let report = try await metrics.recording(command: "upload") {
             try await CommandFailure.wrapping { try await session.nightly() }
         }
         try UploadRun.print(report, json: json)

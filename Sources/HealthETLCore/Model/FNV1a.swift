@@ -13,8 +13,5 @@ public struct FNV1a: Sendable {
     }
 
     /// The hash as 16 lowercase hexadecimal digits.
-    public var hex: String {
-        let digits = String(state, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public var hex: String { HexDigits.text(state, digits: 16) }
 }

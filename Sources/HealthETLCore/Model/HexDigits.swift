@@ -11,6 +11,16 @@ public enum HexDigits {
         }
     }
 
+    /// The low `digits` hex digits of `value` (at most 16), lowercase, as text.
+    public static func text(_ value: UInt64, digits: Int) -> String {
+        String(
+            unsafeUninitializedCapacity: digits,
+            initializingUTF8With: { text in
+                write(value, digits: digits, into: text, at: 0)
+                return digits
+            })
+    }
+
     /// The value of a hexadecimal digit, either case; nil for any other byte.
     public static func value(of byte: UInt8) -> UInt8? {
         switch byte {

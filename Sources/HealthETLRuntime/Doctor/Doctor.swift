@@ -48,13 +48,8 @@ public struct Doctor: Sendable {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: store.path) else {
             return .skipped("file modes", "no store directory at \(store.path)")
         }
-        var loose: [String] = []
-        if let mode = Self.mode(store.path), mode & 0o077 != 0 { loose.append("chmod 700 \(store.path)") }
-        for entry in entries.sorted() {
-            let path = store.path + "/" + entry
-            if let mode = Self.mode(path), mode & 0o077 != 0 {
-                loose.append("chmod \(Self.isDirectory(path) ? "700" : "600") \(path)")
-            }
+        let loose = ([store.path] + entries.sorted().map { store.path + "/" + $0 }).compactMap { path in
+            StoreDirectory.openToOthers(path).map { "chmod \($0.isDirectory ? "700" : "600") \(path)" }
         }
         guard loose.isEmpty else {
             return .problem(
@@ -167,8 +162,8 @@ public struct Doctor: Sendable {
             ]
         }
         var checks: [DoctorCheck] = []
-        if let tokenFile = (try? choice.settings.text("token_file")) ?? nil, let mode = Self.mode(tokenFile),
-            mode & 0o077 != 0
+        if let tokenFile = (try? choice.settings.text("token_file")) ?? nil,
+            let mode = StoreDirectory.openToOthers(tokenFile)?.mode
         {
             checks.append(
                 .problem(
@@ -236,17 +231,6 @@ public struct Doctor: Sendable {
     }
 
     // MARK: Helpers
-
-    static func mode(_ path: String) -> UInt32? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return UInt32(info.st_mode) & 0o7777
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
 
     static func mebibytes(_ bytes: Int64) -> String {
         bytes >= 1 << 30
