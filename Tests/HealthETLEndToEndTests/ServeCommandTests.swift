@@ -72,8 +72,10 @@ import Testing
     @Test func sigtermLetsARequestInFlightFinish() async throws {
         // The other end-to-end suites hold Swift's few threads while they wait on their
         // commands, so this test may resume long after each await; a half-sent request would
-        // meet the 15 s idle timeout, and the server would rightly close it.
-        let (process, port, errors) = try start(tokens: writeTokens(mode: 0o600), extra: ["--idle-timeout", "10m"])
+        // meet the 15 s idle timeout, and the server would rightly close it; in the same way the
+        // request may take longer than the 10 s drain, after which the server rightly cancels it.
+        let (process, port, errors) = try start(
+            tokens: writeTokens(mode: 0o600), extra: ["--idle-timeout", "10m", "--drain-timeout", "10m"])
         let body = Array(
             #"{"batch_id":"slow","samples":[],"deletions":[{"id":"0123456789abcdef0123456789abcdef","metric":"step_count","start":"2026-01-05T10:00:00Z"}]}"#
                 .utf8)
