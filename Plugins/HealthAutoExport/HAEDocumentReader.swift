@@ -1,10 +1,12 @@
 /// Finds the items of a Health Auto Export JSON text in its stream of tokens: each metric's data
 /// points (with the metric's name and units), and each item of the other sections (workouts,
 /// state of mind, medications, symptoms, ECG, heart-rate notifications). With or without the
-/// `{"data": …}` envelope. Only one item is held at a time, so a file of any size streams.
+/// `{"data": …}` envelope. Only one item is held at a time, so a file of any size streams; a
+/// metric's members come in any order, and its points wait (`HAEHeldPoints`, bounded in memory)
+/// until its name and units are read or the metric ends.
 struct HAEDocumentReader {
     enum Event: Equatable {
-        /// A point of a metric's `data`, with the metric's name and units when they came before it.
+        /// A point of a metric's `data`, with the metric's name and units wherever they stand in it.
         case point(metric: String, units: String?, value: JSONValue)
         /// An item of another section, whole.
         case item(section: String, value: JSONValue)
@@ -23,10 +25,10 @@ struct HAEDocumentReader {
     private var building: Building?
     private var metricName: String?
     private var metricUnits: String?
-    /// Points that came before their metric's name (HAE writes the name first).
-    private var waiting: [JSONValue] = []
-    /// Points held while a metric's name is unknown, at most.
-    static let maximumWaitingPoints = 100_000
+    /// Whether the metric's `units` member has been read (it may be absent until the metric ends).
+    private var metricUnitsRead = false
+    /// Points read before their metric's name or units.
+    private var waiting = HAEHeldPoints()
 
     private enum Building {
         case point
@@ -78,6 +80,7 @@ struct HAEDocumentReader {
                 try flushWaiting(emit)
                 metricName = nil
                 metricUnits = nil
+                metricUnitsRead = false
             }
             path.append(Level(isObject: token == .objectStart, key: nil))
         case .objectEnd, .arrayEnd:
@@ -98,7 +101,11 @@ struct HAEDocumentReader {
             }
             if isInMetricObject, let key = path.last?.key, let text = JSONValue.scalar(token)?.text {
                 if key == "name" { metricName = text }
-                if key == "units" { metricUnits = text }
+                if key == "units" {
+                    metricUnits = text
+                    metricUnitsRead = true
+                }
+                if metricName != nil, metricUnitsRead, !waiting.isEmpty { try flushWaiting(emit) }
             }
         }
     }
@@ -142,22 +149,18 @@ struct HAEDocumentReader {
     }
 
     private mutating func emitPoint(_ value: JSONValue, _ emit: (Event) throws -> Void) throws {
-        guard let metricName else {
-            guard waiting.count < Self.maximumWaitingPoints else {
-                throw JSONStreamError(
-                    kind: .limit, byteOffset: -1,
-                    message: "more than \(Self.maximumWaitingPoints) data points before their metric's name")
-            }
-            waiting.append(value)
+        guard let metricName, metricUnitsRead else {
+            try waiting.append(value)
             return
         }
         try emit(.point(metric: metricName, units: metricUnits, value: value))
     }
 
+    /// Hands on the waiting points with what is known of their metric by now.
     private mutating func flushWaiting(_ emit: (Event) throws -> Void) throws {
-        let points = waiting
-        waiting.removeAll()
-        for point in points { try emit(.point(metric: metricName ?? "", units: metricUnits, value: point)) }
+        let name = metricName ?? ""
+        let units = metricUnits
+        try waiting.release { try emit(.point(metric: name, units: units, value: $0)) }
     }
 }
 

@@ -74,26 +74,6 @@ public struct BatchValidator: Sendable {
         case .spanTooLong: return .failure(Reason("span_too_long"))
         case nil: break
         }
-        if definition.kind.isQuantity {
-            guard let value = wire.value else { return .failure(Reason("missing_value")) }
-            // Beyond any health quantity, and large enough to overflow a day's sum.
-            guard SampleBounds.isDeliverable(value) else { return .failure(Reason("invalid_value")) }
-            if let minimum = definition.hard?.min, value < minimum { return .failure(Reason("value_below_hard_limit")) }
-            if let maximum = definition.hard?.max, value > maximum { return .failure(Reason("value_above_hard_limit")) }
-        } else if wire.value != nil {
-            return .failure(Reason("unexpected_value"))
-        }
-        if definition.kind == .category {
-            if let category = wire.category {
-                guard categories[definition.id]?.contains(category) == true else {
-                    return .failure(Reason("unknown_category"))
-                }
-            } else if !definition.valueOptional {
-                return .failure(Reason("missing_category"))
-            }
-        } else if wire.category != nil {
-            return .failure(Reason("unexpected_category"))
-        }
         var metadata: [MetadataEntry] = []
         if let zone = wire.timeZone { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
         if wire.userEntered == true { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: "1")) }
@@ -103,6 +83,31 @@ public struct BatchValidator: Sendable {
                 return .failure(Reason("unknown_flag"))
             }
             flags.insert(known.flag)
+        }
+        // A category's summary may be a count of its events, with no category value of its own.
+        let isSummarizedCount = flags.contains(.summarized) && SampleBounds.summariesCount(definition)
+        if definition.kind.isQuantity {
+            guard let value = wire.value else { return .failure(Reason("missing_value")) }
+            // Beyond any health quantity, and large enough to overflow a day's sum.
+            guard SampleBounds.isDeliverable(value) else { return .failure(Reason("invalid_value")) }
+            if let minimum = definition.hard?.min, value < minimum { return .failure(Reason("value_below_hard_limit")) }
+            if let maximum = definition.hard?.max, value > maximum { return .failure(Reason("value_above_hard_limit")) }
+        } else if isSummarizedCount {
+            guard let value = wire.value else { return .failure(Reason("missing_value")) }
+            guard SampleBounds.isSummarizedCount(value) else { return .failure(Reason("invalid_value")) }
+        } else if wire.value != nil {
+            return .failure(Reason("unexpected_value"))
+        }
+        if definition.kind == .category, !isSummarizedCount {
+            if let category = wire.category {
+                guard categories[definition.id]?.contains(category) == true else {
+                    return .failure(Reason("unknown_category"))
+                }
+            } else if !definition.valueOptional {
+                return .failure(Reason("missing_category"))
+            }
+        } else if wire.category != nil {
+            return .failure(Reason("unexpected_category"))
         }
         var sample = Sample(
             id: id, metric: definition.id, sourceName: wire.source, sourceVersion: wire.sourceVersion,

@@ -52,4 +52,27 @@ import Testing
             #expect(!outcome(record).stored, "\(record.start) \(record.value)")
         }
     }
+
+    /// A summarized count of a category's events (HAE's stand hours of a day) is delivered as the
+    /// count it was stored as; what is no count is neither stored nor accepted.
+    @Test func aSummarizedCountIsStoredAndDeliveredAndANonCountNeither() {
+        func standHours(_ value: String) -> RawRecord {
+            var record = RecordFixtures.record(
+                type: "HKCategoryTypeIdentifierAppleStandHour", value: value, unit: "count",
+                start: "2024-03-01T00:00:00Z", end: "2024-03-02T00:00:00Z")
+            record.isSummary = true
+            return record
+        }
+        let seven = outcome(standHours("7"))
+        #expect(seven.stored && seven.delivered)
+        for value in ["7.5", "-1", "1000001", "nan"] {
+            #expect(outcome(standHours(value)) == (false, false), "\(value)")
+        }
+        // A client that sends one anyway is refused by the collector itself.
+        var sample = normalizer.sample(from: standHours("7"))!
+        sample.value = 1e9
+        let refused = BatchValidator(catalog: catalog).validate(
+            WireBatch(batchID: "count", samples: [WireSample(sample)], deletions: []))
+        #expect(refused.rejections.count == 1)
+    }
 }

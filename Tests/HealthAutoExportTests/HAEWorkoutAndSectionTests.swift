@@ -116,7 +116,7 @@ import Testing
         #expect(
             metrics == [
                 "state_of_mind", "headache", "ecg", "high_heart_rate_event", "low_heart_rate_event",
-                "irregular_heart_rhythm_event", "quarantined:unknown_type:medication",
+                "irregular_heart_rhythm_event", "medication_dose",
             ])
         #expect(P.sample(records[0])?.value == -0.3)
         #expect(records[0].metadata.contains(MetadataEntry(key: "hae_labels", value: "Stressed|Tired")))

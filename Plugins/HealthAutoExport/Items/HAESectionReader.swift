@@ -1,8 +1,8 @@
 import HealthETLCore
 
 /// Reads an item of the sections beside `metrics` and `workouts`: state of mind, symptoms, ECG
-/// recordings, heart-rate notifications and medications. Each becomes one record; one the
-/// catalog has no metric for (medications) is quarantined by the normalizer with its name.
+/// recordings, heart-rate notifications and medications. Each becomes one record (a medication
+/// a `medication_dose` event whose value as written is the medication's name).
 enum HAESectionReader {
     static func record(section: String, item: JSONValue) -> RawRecord {
         let source = item["source"]?.text ?? HAEFields.defaultSource

@@ -1,3 +1,5 @@
+import HealthETLCore
+
 /// A small JSON value built from tokens: an item of an HAE file (a point, a workout) once whole.
 enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
@@ -31,6 +33,35 @@ enum JSONValue: Equatable, Sendable {
         switch self {
         case .string(let text), .number(let text): text
         default: nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// Appends the value as compact JSON text: how held points are written out, read back by
+    /// `JSONTokenizer` unchanged (numbers as written, strings escaped by the one escaper).
+    func appendJSON(to bytes: inout [UInt8]) {
+        switch self {
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.appendQuoted(member.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                member.value.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                item.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .string(let text): JSONText.appendQuoted(text, to: &bytes)
+        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
         }
     }
 }

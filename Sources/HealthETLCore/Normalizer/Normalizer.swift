@@ -66,6 +66,12 @@ public struct Normalizer: Sendable {
             case .success(let canonical): value = canonical
             case .failure(let rejection): return .failure(rejection)
             }
+        case .category where record.isSummary && SampleBounds.summariesCount(metric.definition),
+            .interval where record.isSummary && SampleBounds.summariesCount(metric.definition):
+            switch summarizedCount(of: record, metric: metric) {
+            case .success(let count): value = count
+            case .failure(let rejection): return .failure(rejection)
+            }
         case .category:
             switch categoryValue(of: record, metric: metric) {
             case .success(let canonical): category = canonical
@@ -142,6 +148,27 @@ public struct Normalizer: Sendable {
             return .failure(Rejection(.unknownCategoryValue, "\"\(written)\" is not a value of \(metric.id)"))
         }
         return .success(canonical)
+    }
+
+    /// A source's count of a category's events over a period (HAE's summarized `apple_stand_hour`,
+    /// `qty` 7): a whole number of events, no category value of its own.
+    private func summarizedCount(of record: RawRecord, metric: ResolvedMetric) -> Result<Double, Rejection> {
+        let number: Double?
+        switch record.value {
+        case .number(let given): number = given
+        case .text(let text): number = Double(text)
+        case .absent: number = nil
+        }
+        guard let number else {
+            let written = record.value.asWritten ?? ""
+            return .failure(
+                Rejection(.unparseableValue, "a summary of \(metric.id) counts events: \"\(written)\" is not a count"))
+        }
+        guard SampleBounds.isSummarizedCount(number) else {
+            return .failure(
+                Rejection(.hardLimit, "a summary of \(metric.id) counts events: a whole number from 0 to 1,000,000"))
+        }
+        return .success(number)
     }
 
     /// What a bounds violation means, in a sentence.

@@ -16,6 +16,21 @@ public enum SampleBounds {
     /// The same in days: how many local days one sample can touch, at most, give or take one.
     public static let longestSpanDays: Int64 = 400
 
+    /// The most events one summarized count may stand for: more than a period of any length holds.
+    public static let largestSummarizedCount = 1_000_000.0
+
+    /// Whether a summarized sample of `metric` is a count of its events (HAE's `apple_stand_hour`
+    /// with `qty` 7, `medication` with `qty` 2) rather than a category value: so for categories
+    /// and events that roll up as counts.
+    public static func summariesCount(_ metric: MetricDefinition) -> Bool {
+        (metric.kind == .category || metric.kind == .interval) && metric.aggregation == .count
+    }
+
+    /// Whether `value` can be a summarized count: a whole number of events within bounds.
+    public static func isSummarizedCount(_ value: Double) -> Bool {
+        value.isFinite && value >= 0 && value <= largestSummarizedCount && value == value.rounded()
+    }
+
     /// A rule a sample breaks.
     public enum Violation: String, Sendable, CaseIterable {
         /// A start or end outside `instants`.
