@@ -43,9 +43,13 @@ public struct AppleHealthAdapter: SourceAdapter {
         var damagedContent = false
         var position: Int64
         if let resume, let size = files.mainSize, resume.at >= size {
-            // The main file is committed whole: only its stream is needed, for what follows it.
+            // The main file is committed whole: only its stream is needed, for what follows it. (The
+            // prologue of an undated export ends at its first element, which it read: that is
+            // committed, and handed on again it would be counted a duplicate of nothing read.)
             xml = resume.prologue
-            for event in xml.events { try handler.receive(event) }
+            for event in xml.events {
+                if case .streamStarted = event { try handler.receive(event) }
+            }
             xml.events.removeAll()
             try handler.receive(.resumed(at: resume.at))
             position = size

@@ -103,11 +103,22 @@ final class HealthConnectExportFile {
     private static func databaseEntry(in archive: ZipArchive, path: String) throws -> ZipEntry {
         let files = archive.entries.filter { !$0.isDirectory && !$0.isMacMetadata && !$0.isSymbolicLink }
         let candidates = files.filter { $0.name.split(separator: "/").last.map(String.init) == entryName }
+        // An entry the zip reader refuses (a bomb's ratio, damage) is named with the reason, not
+        // taken for an entry that is no database.
+        var refusal: ZipError?
         for entry in candidates.isEmpty ? files : candidates {
-            if (try? archive.prefix(of: entry, count: HealthConnectDatabase.magic.count)) == HealthConnectDatabase.magic
-            {
-                return entry
+            do {
+                if try archive.prefix(of: entry, count: HealthConnectDatabase.magic.count)
+                    == HealthConnectDatabase.magic
+                {
+                    return entry
+                }
+            } catch let error as ZipError {
+                refusal = refusal ?? error
             }
+        }
+        if let refusal {
+            throw HealthConnectError.unreadable(path: path, reason: "the zip is refused: \(refusal.description)")
         }
         throw HealthConnectError.noDatabaseEntry(path: path, entries: files.prefix(5).map(\.name))
     }

@@ -36,6 +36,32 @@ public struct DatabaseDirectory: Sendable {
         }
     }
 
+    /// Runs `body` holding an exclusive `flock` on the directory: how opening the database is
+    /// serialised between processes. Two processes setting up a new database together (its page
+    /// size, the switch to WAL, the first migrations) can otherwise deadlock in SQLite's locks, and
+    /// SQLite then fails one at once, without waiting. The lock goes with the process, so one
+    /// killed while holding it blocks nobody.
+    /// - Throws: `DatabaseError.cannotOpen` when another process holds it beyond `patience`.
+    public func whileOpening<T>(patience seconds: Double = 60, _ body: () throws -> T) throws -> T {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw DatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var waited = 0.0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw DatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
+            guard waited < seconds else {
+                throw DatabaseError.cannotOpen(
+                    path: path, reason: "another healthetl process has been opening it for \(Int(seconds)) s")
+            }
+            usleep(10_000)
+            waited += 0.01
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
     private func createDirectory(_ directory: String) throws {
         var info = stat()
         if stat(directory, &info) == 0 {

@@ -15,11 +15,15 @@ extension SQLiteConnection {
         let connection: SQLiteConnection
         var ran: [String] = []
         do {
-            connection = try SQLiteConnection(path: path)
-            try profile.apply(to: connection)
-            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
-            ran = try Migrator(migrations: migrations).migrate(connection, nowMilliseconds: nowMilliseconds)
-            if !ran.isEmpty { try connection.requireSound(path: path) }
+            // One process at a time sets the database up; a second waits, then finds it set up.
+            connection = try directory.whileOpening {
+                let connection = try SQLiteConnection(path: path)
+                try profile.apply(to: connection)
+                _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+                ran = try Migrator(migrations: migrations).migrate(connection, nowMilliseconds: nowMilliseconds)
+                if !ran.isEmpty { try connection.requireSound(path: path) }
+                return connection
+            }
         } catch let error as SQLiteError {
             throw error.isDamage
                 ? DatabaseError.damaged(path: path, finding: error.message)
@@ -40,8 +44,11 @@ extension SQLiteConnection {
 
     /// What SQLite's own check finds, `["ok"]` for a sound database: `quick_check`, or with
     /// `thorough` the slower `integrity_check`, which also compares every index with its table.
-    package func integrityFindings(thorough: Bool, limit: Int = 100) throws -> [String] {
-        let check = try prepare("PRAGMA \(thorough ? "integrity_check" : "quick_check")(\(limit))")
+    /// With `table`, only that table and its indexes (up to 100 findings): SQLite reads a name
+    /// that starts like a number as the limit instead, so such a name is the caller's to avoid.
+    package func integrityFindings(thorough: Bool, limit: Int = 100, table: String? = nil) throws -> [String] {
+        let argument = table.map { "'" + String($0.flatMap { $0 == "'" ? ["'", "'"] : [$0] }) + "'" } ?? String(limit)
+        let check = try prepare("PRAGMA \(thorough ? "integrity_check" : "quick_check")(\(argument))")
         var findings: [String] = []
         while try check.step() { findings.append(check.text(0) ?? "") }
         return findings

@@ -45,12 +45,21 @@ struct ExportCommand: ParsableCommand, TakesGlobalOptions {
     @Flag(help: "With --daily: the figures as the collector computed them (needs --from and --to).")
     var fromCollector = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --format csv: write cells that begin with =, +, -, @, a tab or a carriage return as they are. "
+                + "By default such a cell gets a leading ' so a spreadsheet opens it as text and never runs it."))
+    var csvRawCells = false
+
     @OptionGroup var sinkOptions: SinkOptions
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
     func validate() throws {
+        if csvRawCells && format != .csv {
+            throw ValidationError("--csv-raw-cells is for --format csv")
+        }
         if fromCollector && !daily {
             throw ValidationError(
                 "--from-collector needs --daily: the collector serves daily rollups and sleep nights, not samples; export samples from this store"
@@ -61,7 +70,7 @@ struct ExportCommand: ParsableCommand, TakesGlobalOptions {
     func run() throws {
         let request = ExportRequest(
             format: format, metrics: metric, from: days.first, to: days.last, source: source, daily: daily, bulk: bulk,
-            output: output)
+            output: output, csvFormulas: csvRawCells ? .raw : .neutralized)
         let catalog = try global.loadCatalog()
         let status = StatusLine()
         let started = Date()

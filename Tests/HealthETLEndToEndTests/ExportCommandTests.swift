@@ -52,6 +52,32 @@ import Testing
         #expect(summary["records"] as? Int == body.count)
     }
 
+    /// OWASP's CSV injection: a source named as a formula opens as text, unless asked for raw.
+    @Test func aCellASpreadsheetWouldRunIsWrittenAsTextUnlessRawIsAsked() throws {
+        let formula = "=HYPERLINK(&quot;http://example.invalid&quot;,&quot;x&quot;)"
+        var builder = ExportXMLBuilder()
+        builder.add(ExportXMLBuilder.heartRate(0, source: formula))
+        builder.add(ExportXMLBuilder.heartRate(1, source: "@SUM(A1)"))
+        let xml = directory.child("formula.xml")
+        try builder.write(to: xml)
+        let store = directory.child("formula-store")
+        let imported = try runner.run(["--store", store, "import", xml])
+        #expect(imported.exitCode == 0, "\(imported.standardError)")
+        func sources(_ extra: [String]) throws -> [String] {
+            let path = directory.child("formula\(extra.count).csv")
+            let result = try export(["--format", "csv", "--out", path] + extra, store: store)
+            #expect(result.exitCode == 0, "\(result.standardError)")
+            let rows = CSVRows.parse(try String(contentsOfFile: path, encoding: .utf8))
+            let column = try #require(rows.first?.firstIndex(of: "source"))
+            return rows.dropFirst().map { $0[column] }.sorted()
+        }
+        #expect(try sources([]) == ["'=HYPERLINK(\"http://example.invalid\",\"x\")", "'@SUM(A1)"])
+        #expect(try sources(["--csv-raw-cells"]) == ["=HYPERLINK(\"http://example.invalid\",\"x\")", "@SUM(A1)"])
+        let refused = try export(["--format", "ndjson", "--csv-raw-cells"], store: store)
+        #expect(refused.exitCode != 0)
+        #expect(refused.standardError.contains("--csv-raw-cells is for --format csv"))
+    }
+
     @Test func ndjsonToStandardOutputIsOneSampleALine() throws {
         let result = try export(["--format", "ndjson", "--out", "-"])
         #expect(result.exitCode == 0, "\(result.standardError)")

@@ -27,6 +27,34 @@ import Testing
 
     static let quirkForms = ["export.zip", "unzipped folder"]
 
+    /// An export without `ExportDate` whose first element is a record: imported again, it resumes
+    /// at its end and reads nothing, and the counts say so (the record that ends its prologue was
+    /// handed on again, and reported as 1 duplicate of 0 read).
+    @Test(arguments: [true, false])
+    func anUndatedExportImportedAgainCountsNothingItDidNotRead(_ withMe: Bool) throws {
+        let records = (0..<3).map { minute in
+            "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" unit=\"count/min\""
+                + " startDate=\"2024-03-01 08:0\(minute):00 +0100\" endDate=\"2024-03-01 08:0\(minute):00 +0100\""
+                + " value=\"6\(minute)\"/>"
+        }
+        let me = withMe ? [#"<Me HKCharacteristicTypeIdentifierDateOfBirth="1990-01-01"/>"#] : []
+        let xml =
+            (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<HealthData locale=\"en_US\">"] + me + records
+            + ["</HealthData>"]).joined(separator: "\n")
+        let path = directory.child("undated-\(withMe).xml")
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = directory.child("undated-store-\(withMe)")
+        let first = try importJSON(path, store: store)
+        #expect(first.0 == 0)
+        #expect(first.1["records_read"] as? Int == 3 && first.1["accepted"] as? Int == 3)
+        let again = try importJSON(path, store: store)
+        #expect(again.0 == 0)
+        #expect((again.1["resumed_at_byte"] as? Int ?? 0) > 0)
+        for key in ["records_read", "accepted", "duplicates", "quarantined"] {
+            #expect(again.1[key] as? Int == 0, "\(key): \(again.1)")
+        }
+    }
+
     @Test(arguments: quirkForms)
     func generatedExportWithEveryQuirkImportsEveryRecord(_ form: String) throws {
         try harness.expectImportsEveryRecord(

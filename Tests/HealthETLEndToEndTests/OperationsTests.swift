@@ -405,6 +405,10 @@ extension OperationsTests {
         // A backup is one file, with no write-ahead log whose newer pages could hide the damage.
         let simulated = directory.child("to-damage")
         _ = try run(["--store", simulated, "simulate", "--days", "6", "--samples-per-day", "800", "--seed", "9"])
+        // The same token file given without an endpoint (none in that store's config either).
+        let alone = try doctor(simulated, ["--token-file", tokenFile])
+        #expect(alone.0 == 1, "a 0644 token file given alone got: \(alone.1)")
+        #expect(alone.1["token file"]?["fix"] as? String == "chmod 600 \(tokenFile)")
         let damaged = directory.child("damaged-store")
         _ = try run(["--store", simulated, "backup", "--out", damaged + "/"])
         let file = try #require(FileHandle(forUpdatingAtPath: damaged + "/healthetl.sqlite"))

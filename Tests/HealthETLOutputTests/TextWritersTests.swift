@@ -1,3 +1,4 @@
+import Foundation
 import HealthETLCore
 import Testing
 
@@ -45,11 +46,23 @@ import Testing
     }
 
     @Test func csvQuotesOnlyWhatNeedsIt() {
-        #expect(text { CSVText.appendField("Apple Watch", to: &$0) } == "Apple Watch")
-        #expect(text { CSVText.appendField("name:Watch, model:6", to: &$0) } == "\"name:Watch, model:6\"")
-        #expect(text { CSVText.appendField("say \"hi\"", to: &$0) } == "\"say \"\"hi\"\"\"")
-        #expect(text { CSVText.appendField("two\nlines", to: &$0) } == "\"two\nlines\"")
+        #expect(text { CSVText.appendField("Apple Watch", formulas: .neutralized, to: &$0) } == "Apple Watch")
+        #expect(
+            text { CSVText.appendField("name:Watch, model:6", formulas: .neutralized, to: &$0) }
+                == "\"name:Watch, model:6\"")
+        #expect(text { CSVText.appendField("say \"hi\"", formulas: .neutralized, to: &$0) } == "\"say \"\"hi\"\"\"")
+        #expect(text { CSVText.appendField("two\nlines", formulas: .neutralized, to: &$0) } == "\"two\nlines\"")
         #expect(text { CSVText.appendRow(["a", "b,c"], to: &$0) } == "a,\"b,c\"\r\n")
+    }
+
+    @Test(arguments: ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])
+    func csvCellsThatSpreadsheetsRunAsFormulasAreText(_ cell: String) {
+        let neutralized = text { CSVText.appendField(cell, formulas: .neutralized, to: &$0) }
+        let quoted = cell.replacingOccurrences(of: "\"", with: "\"\"")
+        #expect(neutralized == "\"'" + quoted + "\"", "OWASP: a leading ' inside the quotes")
+        let raw = text { CSVText.appendField(cell, formulas: .raw, to: &$0) }
+        #expect(!raw.hasPrefix("\"'"))
+        #expect(text { CSVText.appendField("Watch =1", formulas: .neutralized, to: &$0) } == "Watch =1")
     }
 
     @Test func idsAsHexAndAsUUIDs() {

@@ -8,10 +8,13 @@ public struct DailyCSVFormat: DailyFormat {
         "night_start", "night_end", "in_bed_s", "asleep_s", "core_s", "deep_s", "rem_s", "awake_s",
     ]
     private let units: [String: String]
+    private let formulas: CSVText.Formulas
     private var time = TimeText()
 
-    public init(units: [String: String]) {
+    /// - Parameter formulas: how cells a spreadsheet would run are written (`CSVText`).
+    public init(units: [String: String], formulas: CSVText.Formulas = .neutralized) {
         self.units = units
+        self.formulas = formulas
     }
 
     public func begin(into bytes: inout [UInt8]) {
@@ -21,11 +24,11 @@ public struct DailyCSVFormat: DailyFormat {
     public mutating func append(_ rollup: DailyRollup, into bytes: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
         ByteText.append("daily_rollup,", to: &bytes)
-        CSVText.appendField(rollup.metric, to: &bytes)
+        CSVText.appendField(rollup.metric, formulas: formulas, to: &bytes)
         bytes.append(comma)
         TimeText.appendDay(rollup.day, to: &bytes)
         bytes.append(comma)
-        if let unit = units[rollup.metric] { CSVText.appendField(unit, to: &bytes) }
+        if let unit = units[rollup.metric] { CSVText.appendField(unit, formulas: formulas, to: &bytes) }
         for value in [rollup.sum, rollup.average, rollup.minimum, rollup.maximum, rollup.latest] {
             bytes.append(comma)
             if let value { ByteText.append(value, to: &bytes) }
@@ -35,7 +38,7 @@ public struct DailyCSVFormat: DailyFormat {
         bytes.append(comma)
         ByteText.append(rollup.coverageSeconds, to: &bytes)
         bytes.append(comma)
-        CSVText.appendField(rollup.sources.joined(separator: "|"), to: &bytes)
+        CSVText.appendField(rollup.sources.joined(separator: "|"), formulas: formulas, to: &bytes)
         ByteText.append(",,,,,,,,", to: &bytes)
         CSVText.appendLineEnd(to: &bytes)
     }
@@ -45,7 +48,7 @@ public struct DailyCSVFormat: DailyFormat {
         ByteText.append("sleep_night,sleep_analysis,", to: &bytes)
         TimeText.appendDay(night.night, to: &bytes)
         ByteText.append(",,,,,,,,,", to: &bytes)
-        CSVText.appendField(night.source, to: &bytes)
+        CSVText.appendField(night.source, formulas: formulas, to: &bytes)
         bytes.append(comma)
         time.appendISO8601(night.start, offset: 0, to: &bytes)
         bytes.append(comma)

@@ -8,17 +8,25 @@ public struct CSVSampleFormat: SampleFormat {
         "source", "source_version", "device", "flags", "id",
     ]
     private let units: [String: String]
+    private let formulas: CSVText.Formulas
     private var time = TimeText()
     private var names = WrittenNames()
-    private var version = RepeatedField(escape: CSVText.appendField)
+    private var version: RepeatedField
 
-    /// - Parameter units: canonical unit per metric id (the catalog's).
-    public init(units: [String: String]) {
+    /// - Parameters:
+    ///   - units: canonical unit per metric id (the catalog's).
+    ///   - formulas: how cells a spreadsheet would run are written (`CSVText`).
+    public init(units: [String: String], formulas: CSVText.Formulas = .neutralized) {
         self.units = units
+        self.formulas = formulas
+        version = RepeatedField { CSVText.appendField($0, formulas: formulas, to: &$1) }
     }
 
     public mutating func begin(names: ExportNames, into bytes: inout [UInt8]) {
-        self.names = WrittenNames(names, units: units, escape: CSVText.appendField, unit: CSVText.appendField)
+        let field = { [formulas] (text: String, bytes: inout [UInt8]) in
+            CSVText.appendField(text, formulas: formulas, to: &bytes)
+        }
+        self.names = WrittenNames(names, units: units, escape: field, unit: field)
         CSVText.appendRow(Self.columns, to: &bytes)
     }
 
@@ -53,7 +61,7 @@ public struct CSVSampleFormat: SampleFormat {
             bytes.append(comma)
         }
         bytes.append(comma)
-        if let category = sample.category { CSVText.appendField(category, to: &bytes) }
+        if let category = sample.category { CSVText.appendField(category, formulas: formulas, to: &bytes) }
         bytes.append(comma)
         names.sources.append(sample.source, to: &bytes)
         bytes.append(comma)
@@ -61,7 +69,9 @@ public struct CSVSampleFormat: SampleFormat {
         bytes.append(comma)
         if let device = sample.device { names.devices.append(device, to: &bytes) }
         bytes.append(comma)
-        if !sample.flags.isEmpty { CSVText.appendField(sample.flags.names.joined(separator: "|"), to: &bytes) }
+        if !sample.flags.isEmpty {
+            CSVText.appendField(sample.flags.names.joined(separator: "|"), formulas: formulas, to: &bytes)
+        }
         bytes.append(comma)
         HexText.append(sample.id, to: &bytes)
         CSVText.appendLineEnd(to: &bytes)

@@ -155,22 +155,16 @@ public struct Doctor: Sendable {
         } catch {
             return [.problem("collector", "\(error)", fix: "correct the collector section of the config")]
         }
+        // Any token file given is checked, with or without an endpoint to use it on.
+        let tokenFile = (try? choice.settings.text("token_file")) ?? nil
+        let tokenCheck = tokenFile.map(Self.tokenFileCheck)
         guard (try? choice.settings.text("endpoint")) ?? nil != nil else {
-            return [
+            return (tokenCheck.map { [$0] } ?? []) + [
                 .skipped(
                     "collector", "no collector configured (give --endpoint and --token-file, or save them with upload)")
             ]
         }
-        var checks: [DoctorCheck] = []
-        if let tokenFile = (try? choice.settings.text("token_file")) ?? nil,
-            let mode = StoreDirectory.openToOthers(tokenFile)?.mode
-        {
-            checks.append(
-                .problem(
-                    "token file", "\(tokenFile) has mode \(String(mode & 0o777, radix: 8)): others can read the token",
-                    fix: "chmod 600 \(tokenFile)"))
-            return checks
-        }
+        if let tokenCheck, tokenCheck.verdict != .ok { return [tokenCheck] }
         let sink: CollectorSink
         do {
             guard let made = try choice.make() as? CollectorSink else {
@@ -180,10 +174,23 @@ public struct Doctor: Sendable {
         } catch {
             return [.problem("collector", "\(error)", fix: "see the message: the token file or the endpoint")]
         }
-        checks.append(.ok("token file", "readable by you only"))
+        var checks = tokenCheck.map { [$0] } ?? []
         checks += await probe(sink)
         try? await sink.shutdown()
         return checks
+    }
+
+    /// A token file readable by its owner only.
+    static func tokenFileCheck(_ path: String) -> DoctorCheck {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .problem("token file", "\(path) cannot be read", fix: "give the path of your token file")
+        }
+        if let mode = StoreDirectory.openToOthers(path)?.mode {
+            return .problem(
+                "token file", "\(path) has mode \(String(mode & 0o777, radix: 8)): others can read the token",
+                fix: "chmod 600 \(path)")
+        }
+        return .ok("token file", "readable by you only")
     }
 
     /// The collector reached, the token accepted, and the clocks compared.

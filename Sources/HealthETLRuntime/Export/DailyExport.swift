@@ -82,7 +82,7 @@ public struct DailyExport {
         let units = SampleExport.units(catalog)
         var format: any DailyFormat
         switch request.format {
-        case .csv: format = DailyCSVFormat(units: units)
+        case .csv: format = DailyCSVFormat(units: units, formulas: request.csvFormulas)
         case .ndjson: format = DailyNDJSONFormat(units: units)
         case .fhir: preconditionFailure("checkCombination refuses --daily --format fhir")
         }

@@ -1,4 +1,5 @@
 import HealthETLCore
+import HealthETLOutput
 
 /// What `healthetl export` was asked for.
 public struct ExportRequest: Sendable {
@@ -16,10 +17,13 @@ public struct ExportRequest: Sendable {
     public var bulk: Bool
     /// A file, `-` for standard output, or a folder for bulk files.
     public var output: String
+    /// How CSV cells that a spreadsheet would run as formulas are written.
+    public var csvFormulas: CSVText.Formulas
 
     public init(
         format: ExportFormat, metrics: [String] = [], from: CivilDate? = nil, to: CivilDate? = nil,
-        source: String? = nil, daily: Bool = false, bulk: Bool = false, output: String
+        source: String? = nil, daily: Bool = false, bulk: Bool = false, output: String,
+        csvFormulas: CSVText.Formulas = .neutralized
     ) {
         self.format = format
         self.metrics = metrics
@@ -29,6 +33,7 @@ public struct ExportRequest: Sendable {
         self.daily = daily
         self.bulk = bulk
         self.output = output
+        self.csvFormulas = csvFormulas
     }
 
     /// Catalog ids of the metrics asked for, in catalog-id order (all when none were named).

@@ -51,7 +51,7 @@ public struct SampleExport {
             var format = FHIRBundleFormat(catalog: catalog, timestamp: clock.now())
             (files, bytes) = try writeOne(&format, store, selection, clock, &tally, progress)
         case .csv:
-            var format = CSVSampleFormat(units: Self.units(catalog))
+            var format = CSVSampleFormat(units: Self.units(catalog), formulas: request.csvFormulas)
             (files, bytes) = try writeOne(&format, store, selection, clock, &tally, progress)
         case .ndjson:
             selection.metadata = true
