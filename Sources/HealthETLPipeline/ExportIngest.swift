@@ -16,6 +16,9 @@ public final class ExportIngest: SourceEventHandler {
     /// How far past this machine's clock an export may be dated (the phone's clock may run a
     /// little ahead). A later date is not believed: such an export supersedes nothing.
     public static let exportDateToleranceSeconds: Int64 = 86_400
+    /// How far past a newer export's earliest sample a record it lacks may have rolled off: a
+    /// record cut by retention can run this long past the cut (see `supersedeEarlierSnapshot`).
+    public static let retentionMarginSeconds: Int64 = 86_400
 
     private let engine: IngestEngine
     private let batchSize: Int
@@ -255,8 +258,19 @@ public final class ExportIngest: SourceEventHandler {
         try engine.writer.drain()
     }
 
-    /// A complete export dated after the last complete one replaces it: what the older one had,
-    /// inside the range both cover for a source and metric, and the newer one lacks, was deleted.
+    /// A complete export dated after the last complete one replaces it: what the older one had and
+    /// the newer one lacks, inside the range the newer one covers, was deleted.
+    ///
+    /// The range of a source and metric runs from the export's retention horizon to that source
+    /// and metric's latest sample. Retention (Health Connect's auto-delete, a phone out of room)
+    /// drops whole records that start before one instant, every metric at once, so what the older
+    /// export had before the newer one's earliest sample of any kind rolled off and stays. The
+    /// horizon is that earliest sample plus `retentionMarginSeconds`: a rolled-off record's later
+    /// points (a heart-rate series running past the cut) must not read as deletions. A record
+    /// deleted by hand that was the oldest of its own source and metric lies past the horizon and
+    /// is a deletion; within the margin of the export's earliest sample, no export can tell it
+    /// from roll-off, and it stays. Past a source and metric's latest sample, a deletion waits for
+    /// a later sample of it.
     private func supersedeEarlierSnapshot(_ snapshot: SnapshotMark, stream: String) throws {
         try settle()
         guard
@@ -267,7 +281,11 @@ public final class ExportIngest: SourceEventHandler {
         else { return }
         let family = String(stream.prefix { $0 != ":" }) + ":"
         let coverage = try store.snapshotCoverage(stream: stream)
-        for range in coverage.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
+        guard let earliest = coverage.map(\.earliestStart).min() else { return }
+        let horizon = earliest.adding(seconds: Self.retentionMarginSeconds)
+        for covered in coverage.sorted(by: { ($0.metric, $0.sourceName) < ($1.metric, $1.sourceName) }) {
+            var range = covered
+            range.earliestStart = min(covered.earliestStart, horizon)
             var after: Int64 = 0
             while true {
                 let page = try store.samplesMissing(

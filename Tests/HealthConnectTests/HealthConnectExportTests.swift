@@ -120,14 +120,18 @@ import Testing
         let before = try samples(older)
         let after = try samples(newer)
         let new = Set(after.keys).subtracting(before.keys)
-        // The rule: a sample is deleted when the newer export lacks it inside the span the newer
-        // one covers for its metric and source (a deletion past that span waits for a later sample).
+        // The rule: a sample is deleted when the newer export lacks it between the newer one's
+        // earliest sample of any kind (its retention horizon) and its latest of the same metric
+        // and source (a deletion past that waits for a later sample).
+        let horizon = try #require(after.values.map(\.start).min())
+            .adding(seconds: ExportIngest.retentionMarginSeconds)
         var spans: [String: ClosedRange<Instant>] = [:]
         for sample in after.values {
             let key = sample.metric + "|" + sample.sourceName
             let span = spans[key].map { min($0.lowerBound, sample.start)...max($0.upperBound, sample.start) }
             spans[key] = span ?? sample.start...sample.start
         }
+        spans = spans.mapValues { min($0.lowerBound, horizon)...$0.upperBound }
         let gone = before.filter { after[$0.key] == nil }
         let deleted = gone.filter {
             spans[$0.value.metric + "|" + $0.value.sourceName]?.contains($0.value.start) == true
@@ -156,23 +160,74 @@ import Testing
         #expect(summary.tombstones > 0, "the other tables' deletions still count")
     }
 
+    /// The time column of each record table, and the earliest instant any of them holds.
+    func recordTimes(_ connection: SQLiteConnection) throws -> (columns: [String: String], earliest: Int64) {
+        var columns: [String: String] = [:]
+        let tables = try connection.prepare(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE '%_record_table'")
+        while try tables.step() {
+            let table = tables.text(0) ?? ""
+            let info = try connection.prepare("SELECT name FROM pragma_table_info(?1)")
+            try info.bind(1, table)
+            var names: Set<String> = []
+            while try info.step() { names.insert(info.text(0) ?? "") }
+            if let column = ["start_time", "time"].first(where: names.contains) { columns[table] = column }
+        }
+        let earliest =
+            try columns.map { table, column in
+                try connection.scalar("SELECT min(\(column)) FROM \(table)") ?? .max
+            }.min() ?? .max
+        return (columns, earliest)
+    }
+
     @Test func dataOlderThanTheNewerExportKeepsIsNoDeletion() throws {
         let older = try export("retention-older.zip", days: 4)
-        // The phone dropped its oldest day of heart rate (retention): not a deletion.
-        let trimmed = try rewrite(older, as: "retention-newer.zip", laterBy: 86_400) {
-            try $0.execute(
+        // The phone dropped its oldest day of every table (retention, auto-delete): not a deletion.
+        let trimmed = try rewrite(older, as: "retention-newer.zip", laterBy: 86_400) { connection in
+            let (columns, earliest) = try recordTimes(connection)
+            try connection.execute("PRAGMA foreign_keys = ON")
+            for (table, column) in columns {
+                try connection.execute("DELETE FROM \(table) WHERE \(column) < \(earliest + 86_400_000)")
+            }
+        }
+        let store = try store()
+        _ = try importing(older, into: store)
+        let stored = try store.status().samples.total
+        let summary = try importing(trimmed, into: store)
+        #expect(stored > 0)
+        #expect(summary.tombstones == 0)
+        #expect(try store.status().samples.total == stored)
+    }
+
+    /// A record deleted on the phone that was the oldest of its metric and app is a deletion, not
+    /// roll-off: it lies after the export's retention horizon. (Before, it stayed in the store.)
+    @Test func theOldestRecordOfAMetricDeletedOnThePhoneIsDeleted() throws {
+        // An export whose weights begin two days after its first record of any kind.
+        let generated = try export("edge-generated.zip", days: 6)
+        let older = try rewrite(generated, as: "edge-older.zip") { connection in
+            let (columns, earliest) = try recordTimes(connection)
+            let column = try #require(columns["weight_record_table"])
+            try connection.execute("DELETE FROM weight_record_table WHERE \(column) < \(earliest + 2 * 86_400_000)")
+        }
+        // The next export, a day later, lacks the oldest weight of an app that has others (an app
+        // whose only record goes is a source and metric the newer export does not cover at all).
+        let trimmed = try rewrite(older, as: "edge-newer.zip", laterBy: 86_400) { connection in
+            let column = try #require(try recordTimes(connection).columns["weight_record_table"])
+            try connection.execute(
                 """
-                PRAGMA foreign_keys = ON;
-                DELETE FROM heart_rate_record_table WHERE start_time < (SELECT min(start_time) + 86400000 FROM heart_rate_record_table);
+                DELETE FROM weight_record_table WHERE row_id = (
+                    SELECT row_id FROM weight_record_table w
+                    WHERE (SELECT count(*) FROM weight_record_table o WHERE o.app_info_id = w.app_info_id) > 1
+                    ORDER BY \(column) LIMIT 1)
                 """)
         }
         let store = try store()
         _ = try importing(older, into: store)
-        let heartRate = try store.status().samples.byMetric["heart_rate"] ?? 0
+        let weights = try store.status().samples.byMetric["body_mass"] ?? 0
         let summary = try importing(trimmed, into: store)
-        #expect(heartRate > 0)
-        #expect(summary.tombstones == 0)
-        #expect(try store.status().samples.byMetric["heart_rate"] == heartRate)
+        #expect(weights > 1)
+        #expect(summary.tombstones == 1)
+        #expect(try store.status().samples.byMetric["body_mass"] == weights - 1)
     }
 
     /// Copies an export's database, changes it, and zips it again, dated `laterBy` seconds later.
