@@ -57,7 +57,10 @@ import Testing
         let summarized: Bool
         let twelveHour: Bool
         let envelope: Bool
-        var description: String { "v\(format) summarized:\(summarized) 12h:\(twelveHour) envelope:\(envelope)" }
+        var mixedOrder = false
+        var description: String {
+            "v\(format) summarized:\(summarized) 12h:\(twelveHour) envelope:\(envelope) mixed order:\(mixedOrder)"
+        }
     }
 
     @Test(arguments: [
@@ -65,6 +68,9 @@ import Testing
         Style(format: 2, summarized: true, twelveHour: true, envelope: false),
         Style(format: 1, summarized: true, twelveHour: false, envelope: true),
         Style(format: 1, summarized: false, twelveHour: true, envelope: true),
+        Style(format: 2, summarized: false, twelveHour: false, envelope: true, mixedOrder: true),
+        Style(format: 2, summarized: true, twelveHour: false, envelope: true, mixedOrder: true),
+        Style(format: 1, summarized: false, twelveHour: true, envelope: false, mixedOrder: true),
     ])
     func everyPointOfEveryStyleIsRead(_ style: Style) throws {
         let (path, written) = try generate("style.json") {
@@ -72,6 +78,7 @@ import Testing
             $0.summarized = style.summarized
             $0.twelveHour = style.twelveHour
             $0.envelope = style.envelope
+            $0.mixedMemberOrder = style.mixedOrder
         }
         #expect(HealthAutoExportAdapter().recognize(SourceInput(path: path)) == .recognized)
         let (counter, report) = try read(path)
@@ -84,6 +91,35 @@ import Testing
         // The last day is within a day of the writing: hot; the days before are cold.
         #expect(counter.hot > 0 && counter.hot < counter.records)
         #expect(counter.checkpoints.last == written.bytes)
+    }
+
+    /// The records a read hands on, in order.
+    struct Recorder: SourceEventHandler {
+        var records: [RawRecord] = []
+
+        mutating func receive(_ event: SourceEvent) throws {
+            switch event {
+            case .record(let record, _), .correlationComponent(let record, _): records.append(record)
+            default: break
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func aFileWithItsMembersInEveryOrderReadsAsTheNameFirstOne(_ format: Int) throws {
+        func records(mixed: Bool) throws -> [RawRecord] {
+            let (path, _) = try generate("order-\(format)-\(mixed).json") {
+                $0.format = format
+                $0.mixedMemberOrder = mixed
+            }
+            var recorder = Recorder()
+            _ = try HealthAutoExportAdapter().read(
+                SourceInput(path: path, hotWindowSeconds: 86_400, readAt: Self.writtenAt), into: &recorder)
+            return recorder.records
+        }
+        let nameFirst = try records(mixed: false)
+        #expect(nameFirst.count > 100)
+        #expect(try records(mixed: true) == nameFirst)
     }
 
     @Test func aFolderAndAZipReadEveryFileInOrder() throws {

@@ -34,6 +34,8 @@ public struct HealthAutoExportFileGenerator {
         let out: HAEJSONText
         var summary = HealthAutoExportFileSummary()
         var random: SplitMix64
+        /// Metric objects written so far.
+        private var metrics = 0
 
         init(options: HealthAutoExportFileOptions, out: HAEJSONText) {
             self.options = options
@@ -79,13 +81,31 @@ public struct HealthAutoExportFileGenerator {
 
         // MARK: - Metrics
 
+        /// A metric object, its members in the order the options give: HAE's own files hold every
+        /// order of `name`, `units` and `data`.
         private mutating func metric(_ name: String, units: String?, _ body: (inout Writer) -> Void) {
-            out.raw("{\"name\":\"\(name)\",")
-            if let units { out.raw("\"units\":\"\(units)\",") }
-            out.raw("\"data\":[")
-            body(&self)
-            out.raw("]}")
+            let order = options.mixedMemberOrder ? Self.memberOrders[metrics % Self.memberOrders.count] : [0, 1, 2]
+            metrics += 1
+            out.raw("{")
+            var separator = ""
+            for member in order {
+                switch member {
+                case 0: out.raw(separator + "\"name\":\"\(name)\"")
+                case 1:
+                    guard let units else { continue }
+                    out.raw(separator + "\"units\":\"\(units)\"")
+                default:
+                    out.raw(separator + "\"data\":[")
+                    body(&self)
+                    out.raw("]")
+                }
+                separator = ","
+            }
+            out.raw("}")
         }
+
+        /// Every order of a metric's name (0), units (1) and data (2).
+        private static let memberOrders = [[0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1], [2, 1, 0], [1, 0, 2]]
 
         /// `separator` before every point but the first of a metric.
         private mutating func point(_ name: String, first: inout Bool, records: Int = 1, _ text: String) {

@@ -19,10 +19,14 @@ public struct HealthAutoExportFileOptions: Sendable {
     public var heartRateInterval: Int
     /// The phone's UTC offset in seconds.
     public var utcOffsetSeconds: Int
+    /// Each metric's `name`, `units` and `data` in a different order (HAE's files hold every one),
+    /// rather than name first.
+    public var mixedMemberOrder: Bool
 
     public init(
         path: String, days: Int = 7, seed: UInt64 = 1, format: Int = 2, summarized: Bool = false,
-        twelveHour: Bool = false, envelope: Bool = true, heartRateInterval: Int = 60, utcOffsetSeconds: Int = -8 * 3600
+        twelveHour: Bool = false, envelope: Bool = true, heartRateInterval: Int = 60, utcOffsetSeconds: Int = -8 * 3600,
+        mixedMemberOrder: Bool = false
     ) {
         self.path = path
         self.days = days
@@ -33,5 +37,6 @@ public struct HealthAutoExportFileOptions: Sendable {
         self.envelope = envelope
         self.heartRateInterval = heartRateInterval
         self.utcOffsetSeconds = utcOffsetSeconds
+        self.mixedMemberOrder = mixedMemberOrder
     }
 }
