@@ -15,9 +15,11 @@ REAL_EXPORTS_SKIP = $(if $(wildcard $(REAL_EXPORTS)/.),,--skip RealExportTests)
 SHARED_DOCS ?= $(or $(HEALTHETL_SHARED_DOCS),../shared/docs)
 SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip SharedDocsTests)
 
-FORMATTED    = Package.swift Sources Plugins Tests Benchmarks
+FORMATTED    = Package.swift Sources Plugins Tests Benchmarks Fuzz
+# `make fuzz`: minutes each libFuzzer target runs.
+FUZZ_MINUTES ?= 10
 
-.PHONY: deps test-deps build test lint api-fuzz demo demo-postgres bench bench-report format clean
+.PHONY: deps test-deps build test lint api-fuzz fuzz demo demo-postgres bench bench-report format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -32,7 +34,8 @@ test-deps:
 build: deps
 	$(SWIFT) build $(STRICT)
 
-## test: lint, build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run.
+## test: lint, build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run,
+##       then every libFuzzer target for 30 s (built first, in .build-fuzz; fails on any crash).
 ##       Without ../shared beside the clone the suites that read it (RealExportTests, SharedDocsTests)
 ##       are skipped, said in one line; generated fixtures and the bundled source lists cover the same paths.
 ##       The end-to-end suites run the built binary and wait on it synchronously, which holds
@@ -45,12 +48,21 @@ test: lint build test-deps
 	$(SWIFT) test --skip-build --filter HealthETLEndToEndTests $(SHARED_SKIP)
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 	API_FUZZ_POSTGRES=1 HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
+	./Fuzz/build.sh
+	FUZZ_SECONDS=30 ./Fuzz/run.sh
 
 ## api-fuzz: bounded schemathesis run of Docs/openapi.yaml against the built collector, on SQLite and on a throwaway
 ##           PostgreSQL cluster (fails on a 5xx or a schema mismatch)
 api-fuzz: build
 	HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
 	API_FUZZ_POSTGRES=1 HEALTHETL_BIN=$(BIN) ./Tests/api-fuzz/run.sh
+
+## fuzz: every parser of untrusted bytes under libFuzzer with AddressSanitizer, FUZZ_MINUTES (default 10) per target:
+##       built in .build-fuzz (Fuzz/build.sh), run from the seeds in Fuzz/<target>/corpus (Fuzz/run.sh); fails on
+##       any crash, keeping the input in .build-fuzz/artifacts/<target>/ (Docs/fuzzing.md)
+fuzz: deps
+	./Fuzz/build.sh
+	FUZZ_SECONDS=$$(( $(FUZZ_MINUTES) * 60 )) ./Fuzz/run.sh
 
 ## demo: the main job — import the bundled sample exports (Apple Health, Health Connect) into a throwaway store in .demo-store,
 ##       then ship it to a throwaway local collector, print a week of daily rollups, and write
@@ -108,4 +120,4 @@ format:
 	$(SWIFT) format --in-place --parallel --recursive $(FORMATTED)
 
 clean:
-	rm -rf .build "$(DEMO_STORE)"
+	rm -rf .build .build-fuzz "$(DEMO_STORE)"

@@ -48,7 +48,18 @@ extension CollectorSink {
                     }
                     var parser = ServerSentEvents()
                     for try await buffer in response.body {
-                        for event in try parser.consume(buffer.readableBytesView) {
+                        let events: [ServerSentEvents.Event]
+                        do throws(ServerSentEvents.Failure) {
+                            events = try parser.consume(buffer.readableBytesView)
+                        } catch {
+                            // Dropped (the connection closes with this task) and followed again.
+                            throw DeliveryError.retryable(
+                                reason: error == .lineTooLong
+                                    ? "the change stream sent a line of more than \(ServerSentEvents.maximumLineBytes) bytes"
+                                    : "the change stream sent an event of more than \(ServerSentEvents.maximumEventBytes) bytes",
+                                notBeforeSeconds: nil)
+                        }
+                        for event in events {
                             switch event.name {
                             case "change":
                                 continuation.yield(

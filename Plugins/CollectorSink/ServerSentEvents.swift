@@ -9,13 +9,18 @@ struct ServerSentEvents {
 
     /// Longest line kept: an event of the change feed is far smaller.
     static let maximumLineBytes = 1 << 20
+    /// Most bytes of one event's `data:` lines together: lines without the blank line that ends
+    /// an event would otherwise gather without end.
+    static let maximumEventBytes = 1 << 20
 
     private var line: [UInt8] = []
     private var pending = Event()
     private var hasData = false
     private var lastByteWasCR = false
+    /// Bytes of the `data` lines of the event being gathered.
+    private(set) var eventBytes = 0
 
-    enum Failure: Error { case lineTooLong }
+    enum Failure: Error { case lineTooLong, eventTooLarge }
 
     /// Takes more bytes; returns the events they complete.
     mutating func consume(_ bytes: some Sequence<UInt8>) throws(Failure) -> [Event] {
@@ -28,7 +33,7 @@ struct ServerSentEvents {
             }
             lastByteWasCR = byte == UInt8(ascii: "\r")
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                if let event = endLine() { events.append(event) }
+                if let event = try endLine() { events.append(event) }
             } else {
                 guard line.count < Self.maximumLineBytes else { throw .lineTooLong }
                 line.append(byte)
@@ -37,12 +42,13 @@ struct ServerSentEvents {
         return events
     }
 
-    private mutating func endLine() -> Event? {
+    private mutating func endLine() throws(Failure) -> Event? {
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else {
             defer {
                 pending = Event(id: pending.id)
                 hasData = false
+                eventBytes = 0
             }
             return hasData ? pending : nil
         }
@@ -55,6 +61,9 @@ struct ServerSentEvents {
         switch field {
         case "event": pending.name = value
         case "data":
+            // The one field that gathers: other fields replace what they held.
+            eventBytes += value.utf8.count + 1
+            guard eventBytes <= Self.maximumEventBytes else { throw .eventTooLarge }
             pending.data += hasData ? "\n" + value : value
             hasData = true
         case "id": pending.id = value

@@ -3,8 +3,10 @@ import HealthETLCore
 /// Source adapter `health_connect`: reads what Android's Settings → Health Connect → Export
 /// writes — a zip holding a copy of the phone's SQLite store — or that database itself.
 ///
-/// The database is opened read-only as an unchanging snapshot and checked whole before any
-/// record; its tables and columns are found by name, so every schema version reads. Each mapped
+/// The database is opened read-only as an unchanging, untrusted snapshot and checked whole before
+/// any record, a table whose schema would run the file's own SQL refused unread with the reason
+/// (`HealthConnectSchemaAudit`); its tables and columns are found by name, so every schema
+/// version reads. Each mapped
 /// column of each row becomes a raw record in the catalog's terms, series points and sleep
 /// stages carry their parent's provenance, exercise sessions also become workouts with laps,
 /// segments and route, and the phone's app priority goes to the projections.
@@ -67,6 +69,7 @@ public struct HealthConnectAdapter: SourceAdapter {
         handler = feed.handler
         var warnings = plan.warnings
         warnings.merge(feed.warnings) { $0 + $1 }
+        for (table, reason) in schema.refused { warnings["refused_table:\(table) (\(reason))"] = 1 }
         return SourceReadReport(complete: true, warnings: warnings)
     }
 }

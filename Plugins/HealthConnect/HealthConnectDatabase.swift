@@ -7,12 +7,16 @@ import HealthETLSQLite
 final class HealthConnectDatabase {
     let path: String
     let connection: SQLiteConnection
+    /// Tables whose schema would run the file's own SQL, with why: never checked nor read.
+    let refused: [String: String]
 
     /// SQLite's file header: the first 16 bytes of every database.
     static let magic = Array("SQLite format 3\u{0}".utf8)
 
-    /// Opens `path` as an unchanging snapshot and checks every page and index first: a damaged
-    /// copy is refused whole, with SQLite's finding, rather than read in part.
+    /// Opens `path` as an unchanging, untrusted snapshot and checks every page and index first:
+    /// a damaged copy is refused whole, with SQLite's finding, rather than read in part. Tables
+    /// whose schema would run the file's own SQL are set aside before the check
+    /// (`HealthConnectSchemaAudit`); the check then covers the others one by one.
     /// - Parameter opened: called once the file is open, before the check (a temporary copy's
     ///   name can go then).
     init(path: String, opened: () -> Void = {}) throws {
@@ -21,7 +25,18 @@ final class HealthConnectDatabase {
         do {
             connection = try SQLiteConnection(snapshotAt: path)
             opened()
-            let findings = try connection.integrityFindings(thorough: true, limit: 5)
+            let audit = try HealthConnectSchemaAudit(connection: connection)
+            refused = audit.refused
+            var findings = ["ok"]
+            if refused.isEmpty {
+                findings = try connection.integrityFindings(thorough: true, limit: 5)
+            } else {
+                // Table by table, the refused ones left out (the file's free pages go unchecked).
+                let damage = try audit.tables.filter { refused[$0] == nil }.flatMap {
+                    try connection.integrityFindings(thorough: true, table: $0).filter { $0 != "ok" }
+                }
+                if !damage.isEmpty { findings = Array(damage.prefix(5)) }
+            }
             guard findings == ["ok"] else {
                 throw HealthConnectError.damaged(path: path, finding: findings.joined(separator: "; "))
             }
@@ -48,7 +63,10 @@ final class HealthConnectDatabase {
             var names: [String] = []
             let list = try connection.prepare(
                 "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            while try list.step() { names.append(list.text(0) ?? "") }
+            while try list.step() {
+                let name = list.text(0) ?? ""
+                if refused[name] == nil { names.append(name) }
+            }
             var tables: [String: [HealthConnectColumn]] = [:]
             for name in names {
                 let info = try connection.prepare("SELECT name, type, hidden FROM pragma_table_xinfo(?1)")
@@ -70,7 +88,7 @@ final class HealthConnectDatabase {
                 try keys.bind(1, name)
                 if try keys.step(), let parent = keys.text(0) { parents[name] = parent }
             }
-            return HealthConnectSchema(userVersion: version, tables: tables, parents: parents)
+            return HealthConnectSchema(userVersion: version, tables: tables, parents: parents, refused: refused)
         } catch let error as SQLiteError {
             throw HealthConnectError.unreadable(path: path, reason: error.description)
         }

@@ -38,23 +38,27 @@ struct HealthConnectExerciseReader {
         let children = try ChildQueries(database: database, schema: schema)
         while try sessions.step() {
             let row = sessions.int64(0)
-            // A session without numeric times is reported by its `workout` sample, which the normalizer refuses.
+            // A session without numeric times, or with times no sample may have, is reported by
+            // its `workout` sample, which the normalizer refuses.
             guard sessions.isNumber(5), sessions.isNumber(7) else { continue }
+            let start = Instant(millisecondsSinceEpoch: sessions.int64(5))
+            let end = Instant(millisecondsSinceEpoch: sessions.int64(7))
+            let offset = sessions.isNull(6) ? nil : Int32(clamping: sessions.int64(6))
+            guard SampleBounds.instants.contains(start), SampleBounds.instants.contains(end), start <= end,
+                (offset?.magnitude ?? 0) <= SampleBounds.widestUTCOffsetSeconds.magnitude
+            else { continue }
             let stored = sessions.isNull(8) ? "0" : String(sessions.int64(8))
             let origin = HealthConnectOrigin(sessions, provenance: provenance, uuidKey: "health_connect_uuid")
             var metadata = origin.metadata
             if let title = sessions.text(9), !title.isEmpty {
                 metadata.append(MetadataEntry(key: "title", value: title))
             }
-            let start = Instant(millisecondsSinceEpoch: sessions.int64(5))
-            let end = Instant(millisecondsSinceEpoch: sessions.int64(7))
             try emit(
                 row,
                 Workout(
                     activityType: activities[stored] ?? "health_connect_exercise_\(stored)",
                     sourceName: origin.sourceName, device: origin.device, start: start, end: end,
-                    utcOffsetSeconds: sessions.isNull(6) ? nil : Int32(truncatingIfNeeded: sessions.int64(6)),
-                    durationSeconds: Double(end.millisecondsSinceEpoch - start.millisecondsSinceEpoch) / 1000,
+                    utcOffsetSeconds: offset, durationSeconds: start.seconds(until: end),
                     metadata: metadata, events: try children.events(of: row), route: try children.route(of: row)))
         }
     }
@@ -96,33 +100,37 @@ struct HealthConnectExerciseReader {
                     if length != HealthConnectTableReader.unset, length > 0 {
                         metadata.append(MetadataEntry(key: "lap_length_m", value: String(length)))
                     }
-                    events.append(event("lap", laps, metadata: metadata))
+                    if let lap = event("lap", laps, metadata: metadata) { events.append(lap) }
                 }
             }
             if let segments {
                 segments.reset()
                 try segments.bind(1, session)
                 while try segments.step() {
-                    events.append(
-                        event(
-                            "segment", segments,
-                            metadata: [
-                                MetadataEntry(key: "segment_type", value: String(segments.int64(3))),
-                                MetadataEntry(key: "repetitions", value: String(segments.int64(4))),
-                            ]))
+                    let segment = event(
+                        "segment", segments,
+                        metadata: [
+                            MetadataEntry(key: "segment_type", value: String(segments.int64(3))),
+                            MetadataEntry(key: "repetitions", value: String(segments.int64(4))),
+                        ])
+                    if let segment { events.append(segment) }
                 }
             }
             return events.sorted { $0.date < $1.date }
         }
 
-        private func event(_ type: String, _ row: SQLiteStatement, metadata: [MetadataEntry]) -> WorkoutEvent {
-            let start = row.int64(1)
+        /// The event of a lap or segment row; `nil` when its start is a time no sample may have.
+        private func event(_ type: String, _ row: SQLiteStatement, metadata: [MetadataEntry]) -> WorkoutEvent? {
+            let start = Instant(millisecondsSinceEpoch: row.int64(1))
+            guard SampleBounds.instants.contains(start) else { return nil }
             return WorkoutEvent(
-                type: type, date: Instant(millisecondsSinceEpoch: start),
-                durationSeconds: Double(row.int64(2) - start) / 1000, metadata: metadata)
+                type: type, date: start,
+                durationSeconds: start.seconds(until: Instant(millisecondsSinceEpoch: row.int64(2))),
+                metadata: metadata)
         }
 
-        /// The route's points on Earth, by time; unset altitude and accuracy are left out.
+        /// The route's points on Earth at times a sample may have, by time; unset altitude and
+        /// accuracy are left out.
         func route(of session: Int64) throws -> [RoutePoint] {
             guard let route else { return [] }
             route.reset()
@@ -136,7 +144,7 @@ struct HealthConnectExerciseReader {
                     longitude: route.double(3),
                     elevationMeters: altitude == HealthConnectTableReader.unset ? nil : altitude,
                     horizontalAccuracyMeters: accuracy == HealthConnectTableReader.unset ? nil : accuracy)
-                if point.isOnEarth { points.append(point) }
+                if point.isOnEarth, point.instant.map(SampleBounds.instants.contains) ?? false { points.append(point) }
             }
             return points
         }

@@ -28,9 +28,11 @@ final class HealthConnectExportFile {
             databasePath = path
             temporary = nil
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
-            writtenNoEarlierThan = modified.map {
-                Instant(millisecondsSinceEpoch: Int64($0.timeIntervalSince1970 * 1000))
-            }
+            // Any time a file system holds (tmpfs keeps a 64-bit second count); one no sample may
+            // have dates nothing.
+            writtenNoEarlierThan = modified.flatMap {
+                Int64(exactly: ($0.timeIntervalSince1970 * 1000).rounded(.down))
+            }.map(Instant.init(millisecondsSinceEpoch:)).flatMap { SampleBounds.instants.contains($0) ? $0 : nil }
             return
         }
         let archive = try Self.archive(path)

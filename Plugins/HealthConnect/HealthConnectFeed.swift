@@ -49,11 +49,11 @@ struct HealthConnectFeed<Handler: SourceEventHandler> {
     }
 
     /// A new row starts: the rows before it are whole, and due for a checkpoint once `every`
-    /// records wait for one.
+    /// records wait for one (rows beyond the part's place on the line wait for its end).
     private mutating func enter(_ next: Int64) throws {
         guard next != row else { return }
-        if let row, let part, recordsSinceCheckpoint >= every {
-            try checkpoint(part.base + row)
+        if let row, let position = part?.position(after: row), recordsSinceCheckpoint >= every {
+            try checkpoint(position)
             recordsSinceCheckpoint = 0
         }
         row = next

@@ -12,10 +12,20 @@ struct HealthConnectPart {
     let reader: Reader
     /// Where the part starts on the cursor line.
     let base: Int64
-    /// The largest row id of the table whose rows position it (the parent's, for children).
+    /// The largest row id of the table whose rows position it (the parent's, for children), up
+    /// to `HealthConnectReadPlan.largestPlacedRow`: rows above it come last and have no place of
+    /// their own, so they are committed with the part's end.
     let lastRow: Int64
 
+    /// The plan places parts so that this does not overflow.
     var end: Int64 { base + lastRow }
+
+    /// Where the line may be committed once `row` is whole, or `nil` from `lastRow` on: `end`
+    /// says the part is whole, which it is only after the rows beyond `lastRow` (so its
+    /// `finishPart` checkpoint alone commits it).
+    func position(after row: Int64) -> Int64? {
+        row > 0 && row < lastRow ? base + row : nil
+    }
 
     /// The row to read after when the stream's committed cursor is `cursor`; `nil` when the
     /// part is committed whole.

@@ -26,6 +26,12 @@ struct HealthConnectReadPlan {
         "has_explicit_time",
     ]).union(HealthConnectTableReader.qualifierColumns)
 
+    /// The largest row id a table places on the cursor line (4.5 × 10^15, more rows than any
+    /// phone writes). The line holds the tables end to end, so with the catalog's few dozen
+    /// tables it stays far inside `Int64`; rows above it (ids near 2^63 in a hostile file) are
+    /// still read, after their table's others, and committed with the table's end.
+    static let largestPlacedRow: Int64 = 1 << 52
+
     let parts: [HealthConnectPart]
     let end: Int64
     let warnings: [String: Int]
@@ -72,21 +78,30 @@ struct HealthConnectReadPlan {
         var newest: Int64?
         let rowTables = Set(readers.map(\.rows))
         var lastRows: [String: Int64] = [:]
+        let placed = Self.largestPlacedRow
         for table in rowTables.sorted() {
             let quoted = HealthConnectTableReader.quoted(table)
-            lastRows[table] = max(0, try database.connection.scalar("SELECT max(row_id) FROM \(quoted)") ?? 0)
+            lastRows[table] = max(
+                0, try database.connection.scalar("SELECT max(row_id) FROM \(quoted) WHERE row_id <= \(placed)") ?? 0)
             let below = try database.connection.scalar("SELECT count(*) FROM \(quoted) WHERE row_id <= 0") ?? 0
             if below > 0 { warnings["rows_without_positive_row_id:\(table)", default: 0] += Int(below) }
-            if schema.hasColumn("last_modified_time", in: table),
-                let modified = try database.connection.scalar("SELECT max(last_modified_time) FROM \(quoted)")
-            {
-                newest = max(newest ?? modified, modified)
+            let above = try database.connection.scalar("SELECT count(*) FROM \(quoted) WHERE row_id > \(placed)") ?? 0
+            if above > 0 { warnings["rows_beyond_cursor_line:\(table)", default: 0] += Int(above) }
+            if schema.hasColumn("last_modified_time", in: table) {
+                let (modified, outside) = try Self.newestModification(in: quoted, database)
+                if let modified { newest = max(newest ?? modified, modified) }
+                if outside > 0 { warnings["last_modified_time_out_of_range:\(table)", default: 0] += Int(outside) }
             }
         }
         for reader in readers {
             let lastRow = lastRows[reader.rows] ?? 0
             parts.append(HealthConnectPart(name: reader.name, reader: reader.reader, base: base, lastRow: lastRow))
-            base += lastRow
+            // Cannot overflow with the catalog's tables at `largestPlacedRow` each; refused, not trapped, if it did.
+            let (next, overflow) = base.addingReportingOverflow(lastRow)
+            guard !overflow else {
+                throw HealthConnectError.unreadable(path: database.path, reason: "more tables than one read can place")
+            }
+            base = next
         }
         self.parts = parts
         end = base
@@ -106,5 +121,21 @@ struct HealthConnectReadPlan {
             }
         }
         self.warnings = warnings
+    }
+
+    /// The newest `last_modified_time` of a table within `SampleBounds` (an export is dated by
+    /// it), and how many rows hold one outside (`Int64.max`, text): those date nothing.
+    private static func newestModification(in quoted: String, _ database: HealthConnectDatabase) throws
+        -> (newest: Int64?, outside: Int64)
+    {
+        let bounds = SampleBounds.instants
+        let within =
+            "last_modified_time >= \(bounds.lowerBound.millisecondsSinceEpoch) "
+            + "AND last_modified_time < \(bounds.upperBound.millisecondsSinceEpoch)"
+        let row = try database.connection.prepare(
+            "SELECT max(CASE WHEN \(within) THEN last_modified_time END), "
+                + "count(last_modified_time) - count(CASE WHEN \(within) THEN 1 END) FROM \(quoted)")
+        guard try row.step() else { return (nil, 0) }
+        return (row.isNull(0) ? nil : row.int64(0), row.int64(1))
     }
 }

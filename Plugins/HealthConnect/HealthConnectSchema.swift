@@ -8,11 +8,18 @@ public struct HealthConnectSchema: Sendable {
     public var tables: [String: [HealthConnectColumn]]
     /// Child table → the record table its `parent_key` refers to (series, stages, deltas).
     public var parents: [String: String]
+    /// Tables set aside unread because their schema would run the file's own SQL, with why
+    /// (`HealthConnectSchemaAudit`); they are not in `tables`.
+    public var refused: [String: String]
 
-    public init(userVersion: Int, tables: [String: [HealthConnectColumn]], parents: [String: String] = [:]) {
+    public init(
+        userVersion: Int, tables: [String: [HealthConnectColumn]], parents: [String: String] = [:],
+        refused: [String: String] = [:]
+    ) {
         self.userVersion = userVersion
         self.tables = tables
         self.parents = parents
+        self.refused = refused
     }
 
     public func hasTable(_ name: String) -> Bool { tables[name] != nil }

@@ -1,53 +1,100 @@
 import CZlib
 
-/// Decompresses a `Content-Encoding: gzip` body (what Health Auto Export may send), refusing to
-/// produce more than a limit, so a small bomb cannot exhaust memory.
-public enum GzipBody {
+/// Decompresses a `Content-Encoding: gzip` body (what Health Auto Export may send) as it
+/// arrives, handing on a bounded chunk at a time and refusing to produce more than a limit, so a
+/// small bomb cannot exhaust memory (or the disk it is spooled to).
+public final class GzipBody {
     public enum Failure: Error, Equatable {
         case corrupt(String)
         case tooLarge
     }
 
-    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
-        guard !input.isEmpty else { throw .corrupt("the body is empty") }
-        var stream = z_stream()
+    /// Bytes handed on at most per call of `output`.
+    static let chunkBytes = 1 << 16
+
+    /// zlib's state points back at its stream: the stream must not move.
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private let limit: Int
+    private var chunk = [UInt8](repeating: 0, count: chunkBytes)
+    private var produced = 0
+    private var fed = false
+    private var ended = false
+
+    /// - Parameter limit: the most bytes the body may decompress to.
+    public init(limit: Int) throws(Failure) {
+        self.limit = limit
+        stream.initialize(to: z_stream())
         // 15 + 16: a gzip wrapper, the largest window.
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard inflateInit2_(stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            stream.deallocate()
             throw .corrupt("out of memory")
         }
-        defer { inflateEnd(&stream) }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Decompresses the next bytes of the body, handing on what they decode to.
+    /// - Throws: `Failure`, or what `output` throws.
+    public func feed(_ bytes: UnsafeRawBufferPointer, output: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard !bytes.isEmpty else { return }
+        fed = true
+        guard !ended else { throw Failure.corrupt("bytes follow the end of the gzip stream") }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = UInt32(bytes.count)
+        defer {
+            stream.pointee.next_in = nil
+            stream.pointee.avail_in = 0
+        }
+        repeat {
+            let (status, count) = chunk.withUnsafeMutableBufferPointer { target in
+                stream.pointee.next_out = target.baseAddress
+                stream.pointee.avail_out = UInt32(target.count)
+                let status = inflate(stream, Z_NO_FLUSH)
+                return (status, target.count - Int(stream.pointee.avail_out))
+            }
+            guard count <= limit - produced else { throw Failure.tooLarge }
+            produced += count
+            if count > 0 { try chunk.withUnsafeBytes { try output(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
+            switch status {
+            case Z_OK:
+                continue
+            case Z_STREAM_END:
+                ended = true
+                guard stream.pointee.avail_in == 0 else {
+                    throw Failure.corrupt("bytes follow the end of the gzip stream")
+                }
+                return
+            case Z_BUF_ERROR:
+                // No progress without more input: the next bytes of the body carry on.
+                return
+            default:
+                throw Failure.corrupt(stream.pointee.msg.map { String(cString: $0) } ?? "inflate failed (\(status))")
+            }
+        } while stream.pointee.avail_in > 0 || stream.pointee.avail_out == 0
+    }
+
+    /// The body's end: the gzip stream must have ended.
+    public func finish() throws(Failure) {
+        guard fed else { throw .corrupt("the body is empty") }
+        guard ended else { throw .corrupt("the gzip stream is truncated") }
+    }
+
+    /// A whole body at once.
+    public static func decompress(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        let body = try GzipBody(limit: limit)
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 17)
-        var status: Int32 = Z_OK
-        var overLimit = false
-        var input = input
-        let total = input.count
-        input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
-            stream.avail_in = UInt32(total)
-            repeat {
-                chunk.withUnsafeMutableBufferPointer { target in
-                    stream.next_out = target.baseAddress
-                    stream.avail_out = UInt32(target.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
-                }
-                let produced = chunk.count - Int(stream.avail_out)
-                if output.count + produced > limit {
-                    overLimit = true
-                    return
-                }
-                output += chunk[0..<produced]
-            } while status == Z_OK
+        do {
+            try input.withUnsafeBytes { try body.feed($0) { output += $0 } }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            // `output` above throws nothing.
+            throw .corrupt("\(error)")
         }
-        if overLimit { throw .tooLarge }
-        switch status {
-        case Z_STREAM_END:
-            guard stream.avail_in == 0 else { throw .corrupt("bytes follow the end of the gzip stream") }
-            return output
-        case Z_BUF_ERROR:
-            throw .corrupt("the gzip stream is truncated")
-        default:
-            throw .corrupt(stream.msg.map { String(cString: $0) } ?? "inflate failed (\(status))")
-        }
+        try body.finish()
+        return output
     }
 }

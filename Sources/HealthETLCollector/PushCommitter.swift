@@ -1,9 +1,10 @@
 /// What the push receiver hands a request's body to: something that reads it and commits it
 /// whole before it returns (the store and the source reader live outside the server).
 public protocol PushCommitter: Sendable {
-    /// Reads and commits one pushed body for the device a token names.
+    /// Reads and commits one pushed body for the device a token names. The body's file is
+    /// removed once this returns.
     /// - Returns: the JSON answer for a body that was read (200), or why it could not be (400).
-    func commit(body: [UInt8], device: String, requestID: String) async throws -> PushOutcome
+    func commit(body: PushBody, device: String, requestID: String) async throws -> PushOutcome
 }
 
 /// How a pushed body went.

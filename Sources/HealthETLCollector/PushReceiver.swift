@@ -34,9 +34,12 @@ public enum PushReceiver {
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("/healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
+        try PushSpool.prepare(directory: configuration.spoolDirectory)
         let push = PushHandler(
             committer: committer, maximumBodyBytes: configuration.maximumBodyBytes,
-            maximumDecodedBytes: configuration.maximumDecodedBytes, metrics: metrics)
+            maximumDecodedBytes: configuration.maximumDecodedBytes,
+            budget: DecodedBytesBudget(limit: configuration.maximumDecodedBytesInFlight),
+            spoolDirectory: configuration.spoolDirectory, metrics: metrics)
         router.group("/hae").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
             .post(use: push.handle)
         return HTTPServer.application(

@@ -65,7 +65,7 @@ public final class FeedFollower {
             report.changes = changes.count
             return report
         }
-        let scopes = FeedScopes.covering(keys)
+        let scopes = try await narrowed(FeedScopes.covering(keys))
         let pulls = try await pull(scopes, into: &report)
         try store.applyFeed(
             FeedUpdate(
@@ -90,6 +90,27 @@ public final class FeedFollower {
         report.cursor = cursor
         report.head = cursor
         return report
+    }
+
+    /// The scopes that can hold data: those within the days this store holds of their kind of
+    /// projection (a change there may delete), or else within the days the sink's extent has (a
+    /// change there may add). A change key can name any years, the data cannot lie outside both;
+    /// the extent is asked for only when a scope reaches past what the store holds.
+    private func narrowed(_ scopes: [ChangeKey]) async throws -> [ChangeKey] {
+        var held: [ChangeKey] = []
+        var beyond: [ChangeKey] = []
+        for scope in scopes {
+            if FeedScopes.reaches(scope, try store.projectionSpan(of: scope)) {
+                held.append(scope)
+            } else {
+                beyond.append(scope)
+            }
+        }
+        guard !beyond.isEmpty else { return scopes }
+        let extent = try await sink.projectionExtent()
+        let added = Set(beyond.filter { FeedScopes.reaches($0, FeedScopes.span(of: $0, in: extent)) })
+        let kept = Set(held).union(added)
+        return scopes.filter { kept.contains($0) }
     }
 
     private func pull(_ scopes: [ChangeKey], into report: inout FeedReport) async throws

@@ -17,7 +17,8 @@ package final class SQLiteConnection {
 
     /// Opens a database file someone else wrote (an export to import) for reading only, as an
     /// unchanging snapshot: `immutable=1` takes no locks and writes nothing beside the file, and
-    /// `query_only` refuses any write through this connection.
+    /// `query_only` refuses any write through this connection. The file is untrusted: the
+    /// connection is hardened before its schema is first read (`hardenForUntrustedFile`).
     package convenience init(snapshotAt path: String) throws {
         var escaped = ""
         for character in path {
@@ -31,6 +32,7 @@ package final class SQLiteConnection {
         try self.init(
             name: "file:\(escaped)?immutable=1",
             flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW)
+        try hardenForUntrustedFile()
         try execute("PRAGMA query_only = 1")
     }
 
@@ -80,15 +82,26 @@ package final class SQLiteConnection {
 
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Set while `enclosingTransaction` runs: the write transactions inside it are its savepoints.
+    var isEnclosed = false
+
     /// Runs `body` in a write transaction taken at once; commits if it returns, rolls back if it throws.
+    /// Inside `enclosingTransaction`, a savepoint of it instead.
     package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        if isEnclosed { return try savepoint(body) }
+        return try bracketed(begin: "BEGIN IMMEDIATE", commit: "COMMIT", undo: "ROLLBACK", body)
+    }
+
+    /// Runs `body` between `begin` and `commit`; if it throws, runs `undo` unless a failed
+    /// statement has already rolled the whole transaction back, and rethrows.
+    func bracketed<T>(begin: String, commit: String, undo: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(commit)
             return result
         } catch {
-            if isInTransaction { try? execute("ROLLBACK") }
+            if isInTransaction { try? execute(undo) }
             throw error
         }
     }

@@ -48,6 +48,8 @@ final class ProgressReporter {
     }
 
     static func clock(_ seconds: Double) -> String {
+        // An estimate from a sliver of a huge line (a database's row ids near 2^63) can pass any clock.
+        guard seconds.isFinite, seconds >= 0, seconds < 360_000 else { return "--:--" }
         let whole = Int(seconds.rounded())
         return String(format: "%d:%02d", whole / 60, whole % 60)
     }

@@ -43,7 +43,9 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
+        guard (1...4_096).contains(maxBodyMib) else {
+            throw ValidationError("--max-body-mib must be between 1 and 4096")
+        }
         guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
             throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
         }
@@ -54,7 +56,8 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
         let storePath = global.resolvedStorePath
         var configuration = ReceiverConfiguration(
             host: host, port: port, tokensPath: tokenFile ?? storePath + "/receive-tokens",
-            maximumBodyBytes: maxBodyMib << 20, maximumDecodedBytes: 4 * (maxBodyMib << 20))
+            spoolDirectory: storePath + "/receive-spool", maximumBodyBytes: maxBodyMib << 20,
+            maximumDecodedBytes: 4 * (maxBodyMib << 20))
         configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 30)
         configuration.operations = service.operations
         let logger = Logger(label: "healthetl.receive")

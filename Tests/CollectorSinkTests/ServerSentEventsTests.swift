@@ -28,6 +28,39 @@ struct ServerSentEventsTests {
         }
     }
 
+    /// Item 13 of issue 32: `data:` lines without the blank line that ends an event were gathered
+    /// without end (566 MB after 400 MB received). The event is refused at its cap, having held no more.
+    @Test func anEndlessEventIsRefusedAtItsCap() {
+        var parser = ServerSentEvents()
+        let line = Array(("data: " + String(repeating: "x", count: 4_095) + "\n").utf8)
+        var refused = false
+        var sent = 0
+        while sent < 4 * ServerSentEvents.maximumEventBytes {
+            do {
+                #expect(try parser.consume(line).isEmpty)
+            } catch {
+                #expect(error == .eventTooLarge)
+                refused = true
+                break
+            }
+            sent += line.count
+            #expect(parser.eventBytes <= ServerSentEvents.maximumEventBytes)
+        }
+        #expect(refused, "no refusal after \(sent) bytes of one event")
+        #expect(sent <= ServerSentEvents.maximumEventBytes + line.count)
+    }
+
+    /// Events at the cap pass, one after another: only one event's bytes are counted.
+    @Test func eventsJustUnderTheCapPassOneAfterAnother() throws {
+        var parser = ServerSentEvents()
+        let data = String(repeating: "y", count: ServerSentEvents.maximumEventBytes - 16)
+        let event = Array(("event: change\ndata: " + data + "\n\n").utf8)
+        for _ in 0..<3 {
+            let events = try parser.consume(event)
+            #expect(events.count == 1 && events.first?.data.utf8.count == data.utf8.count)
+        }
+    }
+
     @Test func anEndlessLineIsRefused() {
         var parser = ServerSentEvents()
         let long = [UInt8](repeating: UInt8(ascii: "x"), count: ServerSentEvents.maximumLineBytes + 1)

@@ -13,15 +13,10 @@ struct HealthConnectDatabaseTests {
     /// A database at user_version 14 built from the schema the research reconstructed from AOSP.
     func version14Database(named name: String = "health_connect_export.db", rows: Int = 0) throws -> String {
         let path = directory.child(name)
-        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        let schema = try String(
-            contentsOfFile: TestPaths.repository("Plugins/Synthetic/HealthConnectExport/health-connect-v14.sql"),
-            encoding: .utf8)
-        let connection = try SQLiteConnection(path: path)
-        try connection.execute(schema)
-        try connection.execute("PRAGMA user_version = 14")
-        try connection.execute(
-            "INSERT INTO application_info_table (row_id, package_name, app_name) VALUES (1, 'com.example.steps', 'Steps')"
+        let connection = try HealthConnectSchemaFile.create(
+            at: path,
+            then:
+                "INSERT INTO application_info_table (row_id, package_name, app_name) VALUES (1, 'com.example.steps', 'Steps')"
         )
         try connection.execute("BEGIN")
         for row in 0..<rows {
@@ -86,6 +81,25 @@ struct HealthConnectDatabaseTests {
         #expect(throws: (any Error).self) { try database.connection.execute("DELETE FROM steps_record_table") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
+    }
+
+    /// An export is untrusted: its schema may only call harmless functions, no SQL can change
+    /// it, and no string, statement, expression or call grows past the untrusted limits.
+    @Test func theDatabaseIsOpenedDefensively() throws {
+        let database = try HealthConnectDatabase(path: try version14Database(rows: 1))
+        let connection = database.connection
+        #expect(connection.isDefensive)
+        #expect(try connection.scalar("PRAGMA trusted_schema") == 0)
+        for (limit, value) in SQLiteConnection.untrustedLimits {
+            #expect(connection.limit(limit) == value)
+        }
+        // A 20 MB string (printf stops at the limit and gives NULL), 150 levels of expression,
+        // nine arguments: none is built.
+        #expect(try connection.scalar("SELECT length(printf('%.*c', 20000000, 'x'))") == nil)
+        #expect(throws: SQLiteError.self) { try connection.scalar("SELECT length(zeroblob(20000000))") }
+        let deep = String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)
+        #expect(throws: SQLiteError.self) { try connection.scalar("SELECT 1 + \(deep)") }
+        #expect(throws: SQLiteError.self) { try connection.scalar("SELECT max(1, 2, 3, 4, 5, 6, 7, 8, 9)") }
     }
 
     @Test func aPathWithCharactersURIsGiveMeaningToOpens() throws {

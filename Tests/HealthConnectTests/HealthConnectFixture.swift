@@ -11,22 +11,32 @@ import Testing
 struct HealthConnectFixture {
     let directory = TemporaryDirectory("healthetl-hc")
 
+    /// The table schema 16 adds, as `ActivityIntensityRecordHelper` (an `IntervalRecordHelper`)
+    /// has Android create it: the common columns, the span, the intensity in `type`, the
+    /// local-time columns, and an index per foreign key.
+    static let activityIntensityTable = """
+        CREATE TABLE IF NOT EXISTS activity_intensity_record_table (row_id INTEGER PRIMARY KEY AUTOINCREMENT,
+          uuid BLOB NOT NULL UNIQUE, last_modified_time INTEGER, client_record_id TEXT, client_record_version TEXT,
+          device_info_id INTEGER, app_info_id INTEGER, recording_method INTEGER, dedupe_hash BLOB UNIQUE,
+          start_time INTEGER, start_zone_offset INTEGER, end_time INTEGER, end_zone_offset INTEGER, local_date INTEGER,
+          type INTEGER, local_date_time_start_time INTEGER AS (start_time + 1000 * start_zone_offset),
+          local_date_time_end_time INTEGER AS (end_time + 1000 * end_zone_offset),
+          FOREIGN KEY (device_info_id) REFERENCES device_info_table(row_id) ON DELETE CASCADE,
+          FOREIGN KEY (app_info_id) REFERENCES application_info_table(row_id) ON DELETE CASCADE);
+        CREATE INDEX  idx_activity_intensity_record_table_0 ON activity_intensity_record_table(device_info_id);
+        CREATE INDEX  idx_activity_intensity_record_table_1 ON activity_intensity_record_table(app_info_id);
+        """
+
     func database(_ inserts: String) throws -> (HealthConnectDatabase, HealthConnectSchema) {
         let path = directory.child("health_connect_export.db")
-        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        let writer = try SQLiteConnection(path: path)
-        try writer.execute(
-            try String(
-                contentsOfFile: TestPaths.repository("Plugins/Synthetic/HealthConnectExport/health-connect-v14.sql"),
-                encoding: .utf8))
-        try writer.execute(
-            """
-            PRAGMA user_version = 14;
-            INSERT INTO application_info_table (row_id, package_name, app_name) VALUES
-              (1, 'com.sec.android.app.shealth', 'Samsung Health'), (2, 'com.example.nameless', NULL);
-            INSERT INTO device_info_table (row_id, manufacturer, model, device_type) VALUES (1, 'Samsung', 'SM-R930', 1);
-            \(inserts)
-            """)
+        try HealthConnectSchemaFile.create(
+            at: path,
+            then: """
+                INSERT INTO application_info_table (row_id, package_name, app_name) VALUES
+                  (1, 'com.sec.android.app.shealth', 'Samsung Health'), (2, 'com.example.nameless', NULL);
+                INSERT INTO device_info_table (row_id, manufacturer, model, device_type) VALUES (1, 'Samsung', 'SM-R930', 1);
+                \(inserts)
+                """)
         let database = try HealthConnectDatabase(path: path)
         return (database, try database.schema())
     }

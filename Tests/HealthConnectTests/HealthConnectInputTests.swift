@@ -77,6 +77,25 @@ import Testing
         #expect(summary.warnings.isEmpty, "\(name): \(summary.warnings)")
     }
 
+    /// A phone at schema 16 has the activity intensity table as Android builds it (the intensity
+    /// in `type`): every row is stored, none quarantined.
+    @Test func aVersion16ActivityIntensityTableIsStoredWhole() throws {
+        let path = try database(
+            HealthConnectFixture.activityIntensityTable + """
+                INSERT INTO activity_intensity_record_table (uuid, last_modified_time, app_info_id, device_info_id,
+                  start_time, start_zone_offset, end_time, end_zone_offset, local_date, type)
+                VALUES (X'400102030405060708090a0b0c0d0e0f', 1733040000000, 1, 1, 1733036400000, 3600, 1733037000000,
+                    3600, 20058, 0),
+                  (X'410102030405060708090a0b0c0d0e0f', 1733040000000, 1, 1, 1733037000000, 3600, 1733037600000,
+                    3600, 20058, 1);
+                """,
+            then: "PRAGMA user_version = 16;")
+        let summary = try importing(path)
+        #expect(summary.accepted == 6)
+        #expect(summary.quarantined == 0, "\(summary.quarantinedByReason)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test func anUpgradedLayoutWithItsValueColumnLastReadsByName() throws {
         // An upgraded phone's added columns follow the original ones (ALTER TABLE ADD COLUMN).
         let path = try database(
@@ -163,6 +182,19 @@ import Testing
         #expect(reason.contains("notes.txt"))
         let refusal = #expect(throws: (any Error).self) { try self.importing(path) }
         #expect("\(refusal.map { "\($0)" } ?? "")".contains("no health_connect_export.db; it holds notes.txt"))
+    }
+
+    @Test func aZipBombIsRefusedSayingSo() throws {
+        // One deflated block that declares a gigabyte: a ratio only bombs reach.
+        var bomb = ZipFixtureBuilder()
+        bomb.addCompressed(
+            HealthConnectExportFile.entryName, compressed: [0x03, 0x00], crc32: 0, uncompressedSize: 1 << 30)
+        let path = fixture.directory.child("bomb.zip")
+        try bomb.write(to: path)
+        let refusal = #expect(throws: (any Error).self) { try self.importing(path) }
+        let message = refusal.map { "\($0)" } ?? ""
+        #expect(message.contains("zip bombs"), "\(message)")
+        #expect(!message.contains("no health_connect_export.db"), "\(message)")
     }
 
     @Test func aTruncatedZipIsRefusedAsDamaged() throws {

@@ -97,6 +97,23 @@ struct HealthConnectTableReaderTests {
         #expect(quarantined.detail.contains("9"))
     }
 
+    /// Schema 16's activity intensity keeps the intensity in a column Android names `type`
+    /// (`ActivityIntensityRecordHelper.TYPE_COLUMN_NAME`): 0 moderate, 1 vigorous.
+    @Test func activityIntensityIsReadFromTheColumnAndroidNamesType() throws {
+        let read = try records(
+            "activity_intensity_record_table",
+            from: HealthConnectFixture.activityIntensityTable + """
+                INSERT INTO activity_intensity_record_table (row_id, uuid, last_modified_time, app_info_id,
+                  start_time, start_zone_offset, end_time, end_zone_offset, local_date, type)
+                VALUES (1, randomblob(16), 1, 1, 1767261600000, 3600, 1767262500000, 3600, 0, 1);
+                """)
+        let sample = try normalized(try #require(read.first).1)
+        #expect(read.count == 1)
+        // An interval keeps its kind as the value written (as a mindful session's type).
+        #expect(sample.metric == "activity_intensity" && sample.valueAsWritten == "vigorous")
+        #expect(sample.start.seconds(until: sample.end) == 900)
+    }
+
     @Test func readingResumesAfterARow() throws {
         var inserts = ""
         for row in 1...5 {

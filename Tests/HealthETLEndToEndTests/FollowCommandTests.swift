@@ -291,6 +291,119 @@ import Testing
             try runner.run(["--store", laptop, "insights", "--from", "2026-03-01", "--to", "2026-02-01"]).exitCode != 0)
     }
 
+    /// A collector played by `FaultInjectingServer`: what it answers, by path, and a token file.
+    func scriptedCollector(
+        _ name: String, answering: @escaping @Sendable (String, String) -> FaultInjectingServer.Action?
+    ) throws -> (FaultInjectingServer, tokenFile: String) {
+        let tokenFile = directory.child("\(name)-token")
+        _ = FileManager.default.createFile(
+            atPath: tokenFile, contents: Data(Self.token.utf8), attributes: [.posixPermissions: 0o600])
+        let server = try FaultInjectingServer(script: []) { request in
+            let parts = request.target.split(separator: "?", maxSplits: 1).map(String.init)
+            return answering(parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        return (server, tokenFile)
+    }
+
+    /// The projection pulls a scripted collector was asked for, as (path, first day asked).
+    static func pulls(_ server: FaultInjectingServer) -> [(path: String, from: String)] {
+        server.requests.compactMap { request in
+            let parts = request.target.split(separator: "?", maxSplits: 1).map(String.init)
+            guard ["/v1/projections/daily", "/v1/projections/sleep", "/v1/projections/insights"].contains(parts[0])
+            else { return nil }
+            let from = parts.last?.split(separator: "&").first { $0.hasPrefix("from=") }?.dropFirst(5)
+            return (parts[0], from.map(String.init) ?? "")
+        }
+    }
+
+    static let emptyDays = FaultInjectingServer.Action.json(status: 200, #"{"days":[],"nights":[]}"#)
+    static let heartbeats = FaultInjectingServer.Action.endless(
+        headers: ["Content-Type": "text/event-stream"], chunk: Array(": heartbeat\n\n".utf8), upTo: 1 << 16)
+
+    /// Item 13 of issue 32: a collector that sent `data:` lines without the blank line that ends
+    /// an event grew the client without bound (566 MB after 400 MB received). The client drops
+    /// the event at its cap (1 MiB), reconnects, and stays small.
+    @Test func anEndlessEventIsDroppedAtItsCapAndTheStreamFollowedAgain() async throws {
+        let line = Array(("data: " + String(repeating: "x", count: 1_017) + "\n").utf8)
+        let (server, tokenFile) = try scriptedCollector("endless") { path, _ in
+            switch path {
+            case "/v1/projections/extent": .json(status: 200, #"{"head":0,"metrics":[]}"#)
+            case "/v1/changes": .json(status: 200, #"{"changes":[],"next":0,"head":0,"more":false}"#)
+            case "/v1/changes/stream":
+                .endless(headers: ["Content-Type": "text/event-stream"], chunk: line, upTo: 256 << 20)
+            default: nil
+            }
+        }
+        defer { server.stop() }
+        let follower = try FollowProcess.start(
+            runner, store: directory.child("laptop-endless"), endpoint: "http://127.0.0.1:\(server.port)",
+            tokenFile: tokenFile)
+        defer { follower.stop() }
+        let streams = { server.exchanges.filter { $0.request.target == "/v1/changes/stream" } }
+        let followedAgain = eventually(within: 60) { streams().count >= 3 && streams()[1].finished != nil }
+        #expect(followedAgain, "\(follower.errors)")
+        let peak = try #require(ProcessMemory.peakResidentBytes(of: follower.process.processIdentifier))
+        follower.stop()
+        // What the client read of each stream, beyond its cap, is at most what the sockets buffer.
+        for stream in streams().prefix(2) {
+            let sent = try #require(stream.endlessBytesSent)
+            #expect(sent < 32 << 20, "\(sent >> 20) MiB of one event sent before the client dropped it")
+        }
+        #expect(peak < 100 << 20, "the follower peaked at \(peak >> 20) MiB")
+        #expect(follower.waitForLine(containing: "event of more than 1048576 bytes", seconds: 1))
+    }
+
+    /// Item 14 of issue 32: a collector whose extent, or a change's key, spans
+    /// 0001-01-01…9999-12-31 made `follow` pull a scope for each of those years (19,998 requests
+    /// before one commit). Scopes are cut only within the years samples can have (1899–2200 as
+    /// local days), and a change's only where the store or the collector's extent has days.
+    @Test func extentsAndKeysSpanningAllYearsCostBoundedPulls() async throws {
+        let store = directory.child("laptop-years")
+        let everything = #"{"metric":"step_count","first":"0001-01-01","last":"9999-12-31"}"#
+        let (wide, wideToken) = try scriptedCollector("wide-extent") { path, _ in
+            switch path {
+            case "/v1/projections/extent": .json(status: 200, #"{"head":1,"metrics":[\#(everything)]}"#)
+            case "/v1/changes": .json(status: 200, #"{"changes":[],"next":1,"head":1,"more":false}"#)
+            case "/v1/changes/stream": Self.heartbeats
+            default: Self.emptyDays
+            }
+        }
+        defer { wide.stop() }
+        let first = try FollowProcess.start(
+            runner, store: store, endpoint: "http://127.0.0.1:\(wide.port)", tokenFile: wideToken)
+        defer { first.stop() }
+        #expect(first.waitForLine(containing: "caught_up", seconds: 60), "\(first.errors)")
+        first.stop()
+        let rebuilt = Self.pulls(wide)
+        // Step counts' rollups and the insight days, a scope a year from 1899 to 2200 at most.
+        #expect(rebuilt.count > 0 && rebuilt.count <= 2 * 302, "\(rebuilt.count) pulls")
+        #expect(rebuilt.allSatisfy { ("1899-01-01"..."2200-01-01").contains($0.from) })
+
+        // Another collector (so a rebuild first) holds one year; its one change names every year.
+        let key = #"{"scope":"daily","metric":"step_count","from":"0001-01-01","to":"9999-12-31"}"#
+        let oneYear = #"{"metric":"step_count","first":"2026-01-01","last":"2026-03-01"}"#
+        let (narrow, narrowToken) = try scriptedCollector("wide-key") { path, query in
+            switch path {
+            case "/v1/projections/extent": .json(status: 200, #"{"head":1,"metrics":[\#(oneYear)]}"#)
+            case "/v1/changes" where query.contains("since=1&"):
+                .json(status: 200, #"{"changes":[{"seq":2,"keys":[\#(key)]}],"next":2,"head":2,"more":false}"#)
+            case "/v1/changes": .json(status: 200, #"{"changes":[],"next":2,"head":2,"more":false}"#)
+            case "/v1/changes/stream": Self.heartbeats
+            default: Self.emptyDays
+            }
+        }
+        defer { narrow.stop() }
+        let second = try FollowProcess.start(
+            runner, store: store, endpoint: "http://127.0.0.1:\(narrow.port)", tokenFile: narrowToken)
+        defer { second.stop() }
+        #expect(second.waitForLine(containing: "caught_up", seconds: 60), "\(second.errors)")
+        second.stop()
+        let pulled = Self.pulls(narrow)
+        // The rebuild's two scopes of 2026 and the change's one.
+        #expect(pulled.count == 3 && pulled.allSatisfy { $0.from == "2026-01-01" }, "\(pulled)")
+        #expect(try feedStatus(store)["cursor"] as? Int == 2)
+    }
+
     func post(_ collector: Collector, batchID: String, body: String) async throws -> (Int, Data) {
         var request = URLRequest(url: URL(string: collector.endpoint + "/v1/batches")!)
         request.httpMethod = "POST"
@@ -323,11 +436,15 @@ final class FollowProcess: Sendable {
     static func start(_ runner: CommandRunner, store: String, collector: FollowCommandTests.Collector) throws
         -> FollowProcess
     {
+        try start(runner, store: store, endpoint: collector.endpoint, tokenFile: collector.tokenFile)
+    }
+
+    static func start(_ runner: CommandRunner, store: String, endpoint: String, tokenFile: String) throws
+        -> FollowProcess
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: runner.executable)
-        process.arguments = [
-            "--store", store, "follow", "--endpoint", collector.endpoint, "--token-file", collector.tokenFile, "--json",
-        ]
+        process.arguments = ["--store", store, "follow", "--endpoint", endpoint, "--token-file", tokenFile, "--json"]
         let follower = FollowProcess(process: process)
         let out = Pipe()
         let err = Pipe()

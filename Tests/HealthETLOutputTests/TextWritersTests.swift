@@ -82,4 +82,16 @@ import Testing
         #expect(HTMLText.hours(26_280) == "7 h 18 min")
         #expect(HTMLText.hours(3_900) == "1 h 05 min")
     }
+
+    /// A workout's duration as a source wrote it (HAE's `duration`, a Health Connect span) may be
+    /// any Double: a figure beyond Int64 is written as Swift writes it, never trapped on.
+    @Test func figuresBeyondInt64() {
+        #expect(HTMLText.figure(1e30) == "1e+30")
+        #expect(HTMLText.figure(-9.3e18) == "-9.3e+18")
+        #expect(HTMLText.figure(1e17, decimals: 2) == "1e+17")
+        #expect(HTMLText.figure(.infinity) == "–")
+        #expect(HTMLText.hours(1e300) == "–")
+        #expect(HTMLText.hours(.infinity) == "–")
+        #expect(HTMLText.hours(.nan) == "–")
+    }
 }

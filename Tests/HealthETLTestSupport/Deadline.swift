@@ -20,3 +20,16 @@ public struct DeadlinePassed: Error, CustomStringConvertible {
     public let seconds: Double
     public var description: String { "not done within \(seconds) s" }
 }
+
+/// Polls `condition` every `interval` for up to `seconds`; whether it held. For a state another
+/// process reaches in its own time: the test waits on the condition, never on a fixed sleep.
+public func eventually(
+    within seconds: Double, every interval: Duration = .milliseconds(50), _ condition: () async throws -> Bool
+) async throws -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    repeat {
+        if try await condition() { return true }
+        try await Task.sleep(for: interval)
+    } while ContinuousClock.now < deadline
+    return try await condition()
+}

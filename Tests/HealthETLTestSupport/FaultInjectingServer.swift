@@ -28,6 +28,10 @@ public final class FaultInjectingServer: @unchecked Sendable {
         /// client's connection without relaying anything: "connection reset after the body was
         /// sent", with the batch stored.
         case forwardThenReset(to: Int)
+        /// Answers 200 with `headers` and no length, then sends `chunk` again and again until the
+        /// client closes the connection (or stops reading for 10 s) or `upTo` bytes went out:
+        /// a stream that never finishes what it started.
+        case endless(headers: [String: String], chunk: [UInt8], upTo: Int)
 
         /// A JSON answer with `Content-Type: application/json`.
         public static func json(status: Int, _ text: String, headers: [String: String] = [:]) -> Action {
@@ -54,6 +58,8 @@ public final class FaultInjectingServer: @unchecked Sendable {
         public let finished: ContinuousClock.Instant?
         /// The status the forwarded-to server answered with (forwarding actions only).
         public let forwardedStatus: Int?
+        /// Bytes of the repeated chunk sent (`endless` only; nil while it still sends).
+        public let endlessBytesSent: Int?
     }
 
     public let port: Int
@@ -63,7 +69,9 @@ public final class FaultInjectingServer: @unchecked Sendable {
     private var started: [ContinuousClock.Instant] = []
     private var finished: [Int: ContinuousClock.Instant] = [:]
     private var forwardedStatuses: [Int: Int] = [:]
+    private var endlessBytes: [Int: Int] = [:]
     private let afterScript: Action?
+    private let answering: (@Sendable (Request) -> Action?)?
     private var stopped = false
 
     /// Requests past the end of the script get this.
@@ -73,11 +81,17 @@ public final class FaultInjectingServer: @unchecked Sendable {
     private static let maximumBodyBytes = 64 << 20
 
     /// Starts listening on 127.0.0.1 on a free port.
-    /// - Parameter afterScript: the action for requests past the end of the script (default: a
-    ///   500 `script_exhausted` answer).
-    public init(script: [Action], afterScript: Action? = nil) throws {
+    /// - Parameters:
+    ///   - afterScript: the action for requests past the end of the script (default: a 500
+    ///     `script_exhausted` answer).
+    ///   - answering: the action for a request by what it asks (its method and target), before
+    ///     the script; `nil` leaves the request to the script.
+    public init(
+        script: [Action], afterScript: Action? = nil, answering: (@Sendable (Request) -> Action?)? = nil
+    ) throws {
         self.script = script
         self.afterScript = afterScript
+        self.answering = answering
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -118,7 +132,7 @@ public final class FaultInjectingServer: @unchecked Sendable {
             received.indices.map {
                 Exchange(
                     request: received[$0], started: started[$0], finished: finished[$0],
-                    forwardedStatus: forwardedStatuses[$0])
+                    forwardedStatus: forwardedStatuses[$0], endlessBytesSent: endlessBytes[$0])
             }
         }
     }
@@ -150,10 +164,12 @@ public final class FaultInjectingServer: @unchecked Sendable {
             close(connection)
             return
         }
+        let routed = answering?(request)
         let (action, index): (Action, Int) = lock.withLock {
             received.append(request)
             started.append(ContinuousClock.now)
-            return (script.isEmpty ? afterScript ?? Self.exhausted : script.removeFirst(), received.count - 1)
+            let next = routed ?? (script.isEmpty ? afterScript ?? Self.exhausted : script.removeFirst())
+            return (next, received.count - 1)
         }
         perform(action, request: request, index: index, on: connection)
         lock.withLock { finished[index] = ContinuousClock.now }
@@ -192,6 +208,18 @@ public final class FaultInjectingServer: @unchecked Sendable {
                 lock.withLock { forwardedStatuses[index] = answer.status }
             }
             perform(.resetAfterBody, request: request, index: index, on: connection)
+        case .endless(let headers, let chunk, let limit):
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var head = "HTTP/1.1 200 Scripted\r\nConnection: close\r\n"
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+            var sent = 0
+            if Self.send(Array((head + "\r\n").utf8), on: connection) {
+                while sent < limit, !isStopped, Self.send(chunk, on: connection) { sent += chunk.count }
+            }
+            lock.withLock { endlessBytes[index] = sent }
+            shutdown(connection, Int32(SHUT_RDWR))
+            close(connection)
         }
     }
 
@@ -296,15 +324,18 @@ public final class FaultInjectingServer: @unchecked Sendable {
             method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 
-    private static func send(_ bytes: [UInt8], on connection: Int32) {
+    /// Whether all of `bytes` went out.
+    @discardableResult
+    private static func send(_ bytes: [UInt8], on connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             // MSG_NOSIGNAL: a client that already gave up must not kill the test process with SIGPIPE.
             let sent = bytes[offset...].withUnsafeBytes {
                 Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            guard sent > 0 else { return }
+            guard sent > 0 else { return false }
             offset += sent
         }
+        return true
     }
 }

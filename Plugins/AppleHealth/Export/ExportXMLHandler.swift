@@ -9,7 +9,7 @@ final class ExportXMLHandler: XMLEventHandler {
     var events: [SourceEvent] = []
     private(set) var warnings: [String: Int] = [:]
     private(set) var streamName: String?
-    private let hotWindowMilliseconds: Int64
+    private let hotWindowSeconds: Int64
     /// The stream of an export without an `ExportDate`, named by its content's fingerprint.
     private let undatedStream: String
     /// How many of `events` the last top-level element to end completed: what lies before the
@@ -42,7 +42,7 @@ final class ExportXMLHandler: XMLEventHandler {
     init(hotWindowSeconds: Int64, readAt: Instant, routes: RouteResolver, endPosition: Int64?, fingerprint: String) {
         self.undatedStream = "apple_health:undated-" + fingerprint
         self.readAt = readAt
-        self.hotWindowMilliseconds = hotWindowSeconds * 1000
+        self.hotWindowSeconds = hotWindowSeconds
         self.routes = routes
         self.endPosition = endPosition
     }
@@ -360,7 +360,7 @@ final class ExportXMLHandler: XMLEventHandler {
         let now = exportDate ?? readAt
         let name = exportDate.map { "apple_health:export-" + $0.description } ?? undatedStream
         streamName = name
-        hotSince = Instant(millisecondsSinceEpoch: now.millisecondsSinceEpoch - hotWindowMilliseconds)
+        hotSince = now.adding(seconds: -hotWindowSeconds)
         events.append(
             .streamStarted(stream: name, now: now, isFullSnapshot: exportDate != nil, endPosition: endPosition))
     }

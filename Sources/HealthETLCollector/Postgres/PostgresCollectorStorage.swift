@@ -74,6 +74,7 @@ public final class PostgresCollectorStorage: Sendable {
         try await partitions.ensure(batch.samples.map(\.start), client: client, logger: logger)
         let logger = logger
         return try await transaction { connection in
+            try await PostgresDeletionLock.take(for: batch, user: user, connection: connection, logger: logger)
             let claimed = try await connection.query(
                 """
                 INSERT INTO batches(user_id, batch_id, body_sha256, received_ms)

@@ -1,7 +1,10 @@
 /// A point in time as whole milliseconds since 1970-01-01T00:00:00Z.
 ///
 /// Stored as an integer so identity hashes, comparisons and SQLite columns are exact;
-/// the sources we read carry at most millisecond precision.
+/// the sources we read carry at most millisecond precision. Any `Int64` is an instant a source
+/// can hand over (a Health Connect row may hold `Int64.max`), so nothing here traps on one:
+/// sums and products saturate at the ends of the line, which lie far outside `SampleBounds`,
+/// where the normalizer quarantines the record.
 public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var millisecondsSinceEpoch: Int64
 
@@ -10,15 +13,16 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     }
 
     public init(secondsSinceEpoch: Int64) {
-        self.millisecondsSinceEpoch = secondsSinceEpoch * 1000
+        self.millisecondsSinceEpoch = secondsSinceEpoch.saturatingMultiplied(by: 1000)
     }
 
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
     }
 
+    /// `seconds` later (earlier when negative), held at the ends of the line.
     public func adding(seconds: Int64) -> Instant {
-        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + seconds * 1000)
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch.saturatingAdding(seconds.saturatingMultiplied(by: 1000)))
     }
 
     /// The UTC calendar day this instant falls on.
@@ -26,30 +30,43 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         CivilDate(daysSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient)
     }
 
-    /// Midnight UTC of the day this instant falls on.
+    /// Midnight UTC of the day this instant falls on (`Int64.min` for the first day of the line,
+    /// whose midnight lies before it).
     public var startOfUTCDay: Instant {
-        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 86_400_000).quotient * 86_400_000)
+        Instant(
+            millisecondsSinceEpoch: millisecondsSinceEpoch.saturatingSubtracting(
+                millisecondsSinceEpoch.floorDivided(by: 86_400_000).remainder))
     }
 
-    /// This instant without its milliseconds.
+    /// This instant without its milliseconds (held at `Int64.min` like `startOfUTCDay`).
     public var truncatedToSecond: Instant {
-        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch.floorDivided(by: 1000).quotient * 1000)
+        Instant(
+            millisecondsSinceEpoch: millisecondsSinceEpoch.saturatingSubtracting(
+                millisecondsSinceEpoch.floorDivided(by: 1000).remainder))
     }
 
-    /// Seconds from `self` to `later`, as a floating-point duration.
+    /// Seconds from `self` to `later`, as a floating-point duration: exact when the difference
+    /// fits in 64 bits, else the nearest `Double` (a span across the whole line).
     public func seconds(until later: Instant) -> Double {
-        Double(later.millisecondsSinceEpoch - millisecondsSinceEpoch) / 1000
+        let (difference, overflow) = later.millisecondsSinceEpoch.subtractingReportingOverflow(millisecondsSinceEpoch)
+        guard overflow else { return Double(difference) / 1000 }
+        return (Double(later.millisecondsSinceEpoch) - Double(millisecondsSinceEpoch)) / 1000
     }
 
     /// ISO 8601 in UTC with milliseconds, e.g. `2024-03-01T06:30:00.000Z`.
     public var description: String { iso8601(utcOffsetSeconds: 0) }
 
     /// ISO 8601 at the given offset, e.g. `2024-03-01T07:30:00.000+01:00`.
+    /// Any instant at any offset: the day is split off before the offset is added, so the local
+    /// time cannot overflow.
     public func iso8601(utcOffsetSeconds offset: Int32) -> String {
-        let local = millisecondsSinceEpoch + Int64(offset) * 1000
-        let (days, msOfDay) = local.floorDivided(by: 86_400_000)
-        let date = CivilDate(daysSinceEpoch: days)
-        guard (0...9999).contains(date.year) else { return Self.joinedISO8601(date, msOfDay, offset) }
+        let (utcDays, utcMsOfDay) = millisecondsSinceEpoch.floorDivided(by: 86_400_000)
+        let (extraDays, msOfDay) = (utcMsOfDay + Int64(offset) * 1000).floorDivided(by: 86_400_000)
+        let date = CivilDate(daysSinceEpoch: utcDays + extraDays)
+        // The buffer holds a four-digit year and a two-digit hour of offset.
+        guard (0...9999).contains(date.year), offset.magnitude < 100 * 3600 else {
+            return Self.joinedISO8601(date, msOfDay, offset)
+        }
         return String(unsafeUninitializedCapacity: 29) { text in
             ISO8601Digits.writeDay(date, into: text, at: 0)
             text[10] = UInt8(ascii: "T")
@@ -58,7 +75,7 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         }
     }
 
-    /// The same text for a year outside 0...9999, piece by piece.
+    /// The same text for a year outside 0...9999 or an offset of 100 hours or more, piece by piece.
     private static func joinedISO8601(_ date: CivilDate, _ msOfDay: Int64, _ offset: Int32) -> String {
         let seconds = msOfDay / 1000
         var text = date.description
@@ -80,9 +97,31 @@ private func threeDigits(_ value: Int64) -> String {
 }
 
 extension Int64 {
-    /// Floor division with a non-negative remainder, for dates before 1970.
+    /// Floor division with a remainder in `0..<divisor`, for dates before 1970; defined for every
+    /// value, `Int64.min` included. The divisor is the caller's constant, never input.
     public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let quotient = (self >= 0 ? self : self - divisor + 1) / divisor
-        return (quotient, self - quotient * divisor)
+        precondition(divisor > 0, "floor division by a non-positive divisor")
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        // Truncation rounds a negative quotient up: one less, and the remainder back in range.
+        // (No overflow: a divisor of 1 leaves no remainder, a larger one a quotient above `min`.)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    /// The sum, held at `Int64.min`/`Int64.max` instead of overflowing.
+    public func saturatingAdding(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : sum
+    }
+
+    /// The difference, held at `Int64.min`/`Int64.max` instead of overflowing.
+    public func saturatingSubtracting(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
+
+    /// The product, held at `Int64.min`/`Int64.max` instead of overflowing.
+    public func saturatingMultiplied(by other: Int64) -> Int64 {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? ((self < 0) == (other < 0) ? .max : .min) : product
     }
 }

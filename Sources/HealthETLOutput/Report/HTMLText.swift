@@ -32,7 +32,8 @@ public enum HTMLText {
         guard value.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
+        // Beyond what Int64 holds (a source's absurd workout duration): as Swift writes it.
+        guard let scaled = Int64(exactly: (abs(value) * scale).rounded()) else { return String(value) }
         let whole = scaled / Int64(scale)
         var digits = String(whole)
         var grouped = ""
@@ -50,7 +51,7 @@ public enum HTMLText {
 
     /// A duration as hours and minutes, `7 h 05 min`.
     public static func hours(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        guard let minutes = Int(exactly: (seconds / 60).rounded()) else { return "–" }
         let rest = minutes % 60
         return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
     }

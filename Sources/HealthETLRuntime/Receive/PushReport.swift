@@ -1,4 +1,6 @@
 import Foundation
+import HealthAutoExport
+import HealthETLCollector
 import HealthETLCore
 import HealthETLPipeline
 
@@ -39,24 +41,37 @@ struct PushReport: Encodable {
         warnings = summary.warnings
     }
 
-    /// The records of `events` the normalizer refuses, in order, at most `listedRefusals`.
-    static func refusals(of events: [SourceEvent], normalizer: Normalizer) -> [Refusal] {
+    /// The records of a push's body the normalizer refuses, in order, at most `listedRefusals`:
+    /// the body is read again, one record at a time, and only as far as the last one listed.
+    static func refusals(in body: PushBody, normalizer: Normalizer) throws -> [Refusal] {
+        var finder = RefusalFinder(normalizer: normalizer)
+        do {
+            _ = try HealthAutoExportAdapter().read(SourceInput(path: body.path, hotWindowSeconds: 0), into: &finder)
+        } catch is RefusalFinder.Enough {}
+        return finder.refusals
+    }
+
+    /// Normalizes each record as the adapter hands it on, keeping the refused ones.
+    private struct RefusalFinder: SourceEventHandler {
+        struct Enough: Error {}
+
+        let normalizer: Normalizer
         var refusals: [Refusal] = []
         var index = 0
-        for event in events {
+
+        mutating func receive(_ event: SourceEvent) throws {
             let record: RawRecord
             switch event {
             case .record(let raw, _), .correlation(let raw, _), .correlationComponent(let raw, _): record = raw
-            default: continue
+            default: return
             }
             defer { index += 1 }
-            guard refusals.count < listedRefusals else { continue }
             if case .quarantined(let refused) = normalizer.normalize(record) {
                 refusals.append(
                     Refusal(index: index, type: record.type, reason: refused.reason.rawValue, detail: refused.detail))
+                if refusals.count == listedRefusals { throw Enough() }
             }
         }
-        return refusals
     }
 
     func json() throws -> [UInt8] {

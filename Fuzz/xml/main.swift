@@ -1,0 +1,24 @@
+import AppleHealth
+
+/// libFuzzer's entry point for the XML byte filter, tag scanner and libxml2 glue
+/// (`XMLStreamParser`): each input is read twice, whole and in chunks whose sizes follow from it,
+/// and the two readings must agree. Inputs of even length are read as the GPX reader reads (with
+/// text), odd ones as `export.xml` is. A crash, a sanitizer report or a disagreement stops the
+/// run with the input saved.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    let kind: XMLEventLog.Type = size % 2 == 0 ? XMLTextEventLog.self : XMLEventLog.self
+    let whole = kind.read(CollectionOfOne(input))
+    let chunked = kind.read(FuzzChunks(input))
+    guard whole.succeeded == chunked.succeeded, !whole.succeeded || whole == chunked else {
+        let common = min(whole.log.count, chunked.log.count)
+        let difference = (0..<common).first { whole.log[$0] != chunked.log[$0] } ?? common
+        fatalError(
+            "The document reads differently in chunks: whole succeeded \(whole.succeeded), \(whole.log.count) log "
+                + "bytes, warnings \(whole.warnings), consumed \(whole.consumedOffset); chunked succeeded "
+                + "\(chunked.succeeded), \(chunked.log.count) log bytes, warnings \(chunked.warnings), consumed "
+                + "\(chunked.consumedOffset); logs differ from byte \(difference)")
+    }
+    return 0
+}
