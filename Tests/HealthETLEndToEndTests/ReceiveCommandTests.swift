@@ -54,6 +54,9 @@ import Testing
     func post(_ port: Int, encoded: Data, token: String? = token, gzip: Bool) async throws -> (Int, [String: Any]) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/hae")!)
         request.httpMethod = "POST"
+        // The answer comes after the commit: a million points on a loaded machine take minutes,
+        // past URLSession's default of 60 s without a byte.
+        request.timeoutInterval = 600
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if gzip { request.setValue("gzip", forHTTPHeaderField: "Content-Encoding") }

@@ -81,7 +81,8 @@ extension PostgresCollectorStorage: CollectorStorage {
             for try await (user, metric, day) in rows.decode((Int64, Int32, Int32).self) {
                 keys[PostgresDirtyGroup(user: user, metric: metric), default: []].append(Int64(day))
             }
-            for (group, days) in keys {
+            // In order of user: two refreshes take the users' nights locks in the same order.
+            for (group, days) in keys.sorted(by: { ($0.key.user, $0.key.metric) < ($1.key.user, $1.key.metric) }) {
                 try await projector.recompute(
                     user: group.user, metric: group.metric, days: days, connection: connection, logger: logger,
                     now: now)

@@ -9,6 +9,10 @@ import PostgresNIO
 struct PostgresProjector {
     let catalog: MetricCatalog
 
+    /// The advisory lock on a user's sleep nights, within a key space of its own ("hetn"; the
+    /// deletion lock's is "hetd"). A transaction takes the locks of its users in their order.
+    static func nightsLockKey(user: Int64) -> Int64 { 0x6865_746E_0000_0000 ^ user }
+
     func recompute(
         user: Int64, metric: Int32, days: [Int64], connection: PostgresConnection, logger: Logger, now: Instant
     ) async throws {
@@ -130,6 +134,11 @@ struct PostgresProjector {
         _ nights: [SleepNight], user: Int64, nights range: ClosedRange<Int64>, connection: PostgresConnection,
         logger: Logger, now: Instant
     ) async throws {
+        // Two transactions recomputing days N and N + 1 both rewrite night N + 1: the second
+        // waits for the first to commit, then deletes what it wrote instead of colliding with it.
+        _ = try await connection.query(
+            "SELECT pg_advisory_xact_lock(\(Self.nightsLockKey(user: user)))", logger: logger
+        ).collect()
         _ = try await connection.query(
             """
             DELETE FROM sleep_nights WHERE user_id = \(user)
