@@ -161,29 +161,16 @@ import Testing
 
         for (name, xml) in [("billion laughs", laughs), ("quadratic blow-up", quadratic)] {
             let bytes = XMLTestInput.bytes(xml)
-            let memoryBefore = Self.resetPeakMemory()
+            let memoryBefore = ProcessMemory.startOwnPeakMeasurement()
             let clock = ContinuousClock()
             var error: XMLStreamError?
             let elapsed = try clock.measure {
                 error = try XMLTestInput.failure(bytes, chunkSize: 64 * 1024, into: XMLEventRecorder())
             }
-            let peakGrowth = Self.peakMemory() - memoryBefore
+            let peakGrowth = (ProcessMemory.ownPeakResidentBytes() ?? 0) - memoryBefore
             #expect(error?.kind == .hostile, "\(name)")
             #expect(elapsed < .seconds(1), "\(name) took \(elapsed)")
             #expect(peakGrowth < 50 << 20, "\(name): peak memory grew by \(peakGrowth >> 20) MB")
         }
-    }
-
-    /// Resets the kernel's peak-RSS mark where allowed and returns the current peak, in bytes.
-    static func resetPeakMemory() -> Int {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .ascii)
-        return peakMemory()
-    }
-
-    /// VmHWM from /proc/self/status, in bytes.
-    static func peakMemory() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 }

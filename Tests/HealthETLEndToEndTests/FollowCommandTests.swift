@@ -106,16 +106,6 @@ import Testing
         return follower
     }
 
-    /// Waits up to `seconds` for `condition`; whether it held.
-    func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if try condition() { return true }
-            usleep(50_000)
-        } while Date() < deadline
-        return try condition()
-    }
-
     @Test(arguments: Backend.allCases)
     func aFollowingClientHasTheOtherClientsDaysWithinTwoSeconds(_ backend: Backend) async throws {
         let collector = try startCollector("two-\(backend)", backend: backend)
@@ -129,7 +119,7 @@ import Testing
         #expect((uploaded["delivered_batches"] as? Int ?? 0) > 0)
         let wanted = try projections(phone)
         #expect(wanted.contains("step_count"))
-        let arrived = try eventually(within: 2) { try projections(laptop) == wanted }
+        let arrived = try await eventually(within: 2) { try projections(laptop) == wanted }
         #expect(arrived, "the laptop's projections differ from the phone's 2 s after its upload")
         let status = try feedStatus(laptop)
         #expect(status["endpoint"] as? String == collector.endpoint)
@@ -157,7 +147,7 @@ import Testing
         let phone = try simulated("phone-shared", days: 4, origin: "2026-02-10", seed: 15)
         _ = try upload(phone, to: back)
         let wanted = try projections(phone)
-        #expect(try eventually(within: 5) { try projections(laptop) == wanted })
+        #expect(try await eventually(within: 5) { try projections(laptop) == wanted })
         #expect(follower.waitForLine(containing: "\"applied\"", seconds: 1))
     }
 
@@ -195,7 +185,7 @@ import Testing
         // The phone's projections after a catch-up of its own are the collector's: the laptop ends equal.
         _ = try self.upload(phone, to: collector)
         let wanted = try projections(phone)
-        #expect(try eventually(within: 20) { try projections(laptop) == wanted })
+        #expect(try await eventually(within: 20) { try projections(laptop) == wanted })
     }
 
     @Test func aCollectorRestartMidStreamIsFollowedByAReconnectAndACatchUp() async throws {
@@ -210,7 +200,7 @@ import Testing
         defer { second.stop() }
         _ = try upload(phone, to: second)
         let wanted = try projections(phone)
-        #expect(try eventually(within: 40) { try projections(laptop) == wanted })
+        #expect(try await eventually(within: 40) { try projections(laptop) == wanted })
     }
 
     @Test func pastTheRetentionWindowTheFollowerRebuildsAndUnchangedScopesCostOnly304s() async throws {
@@ -340,7 +330,7 @@ import Testing
             tokenFile: tokenFile)
         defer { follower.stop() }
         let streams = { server.exchanges.filter { $0.request.target == "/v1/changes/stream" } }
-        let followedAgain = eventually(within: 60) { streams().count >= 3 && streams()[1].finished != nil }
+        let followedAgain = try await eventually(within: 60) { streams().count >= 3 && streams()[1].finished != nil }
         #expect(followedAgain, "\(follower.errors)")
         let peak = try #require(ProcessMemory.peakResidentBytes(of: follower.process.processIdentifier))
         follower.stop()
