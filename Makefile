@@ -111,9 +111,12 @@ bench-report: deps
 	$(SWIFT) build -c release $(STRICT)
 	./Benchmarks/bench-report.sh
 
-## lint: the committed .swift-format, strictly: any finding fails
+## lint: the committed .swift-format, strictly: any finding fails; and the targets' layering
+##       (scripts/check-targets.py: every import declared, only HealthETLSQLite on SQLite's C API,
+##       plugins on the plugin API, no server code under HealthETLRuntime)
 lint:
 	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
+	./scripts/check-targets.py
 
 ## format: rewrite the same sources with the committed .swift-format
 format:

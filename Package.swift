@@ -71,7 +71,7 @@ let package = Package(
         // The client store: the atomic batch writer, cursors, the upload queue, reports.
         .target(
             name: "HealthETLStore",
-            dependencies: ["HealthETLCore", "HealthETLSQLite", "CSQLite"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite"],
             swiftSettings: strict),
 
         // Drives a source adapter into the store: normalize, batch, commit with cursors, supersede.
@@ -117,20 +117,48 @@ let package = Package(
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "CZstd",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Plugins/CollectorSink",
             swiftSettings: strict),
 
-        // The servers: the collector (`healthetl serve`), the HTTP backend the uploaders ship to,
-        // with its own storage behind `CollectorStorage` and the core's projection algorithms; and
-        // the push receiver (`healthetl receive`) that Health Auto Export posts to.
+        // The collector's storage protocol, between the HTTP server and the engines: what a batch,
+        // a projection read or a refresh asks of a database, and the projection arithmetic both
+        // engines share (which days and samples a refresh reads; the core's calculators do the rest).
         .target(
-            name: "HealthETLCollector",
+            name: "HealthETLCollectorStorage",
+            dependencies: ["HealthETLCore", "HealthETLWire"],
+            swiftSettings: strict),
+
+        // The collector's embedded engine: `CollectorStorage` on one SQLite database.
+        .target(
+            name: "HealthETLCollectorSQLite",
+            dependencies: ["HealthETLCore", "HealthETLWire", "HealthETLSQLite", "HealthETLCollectorStorage"],
+            swiftSettings: strict),
+
+        // The collector's shared engine: `CollectorStorage` on PostgreSQL, for several collectors.
+        .target(
+            name: "HealthETLCollectorPostgres",
             dependencies: [
-                "HealthETLCore", "HealthETLSQLite", "HealthETLWire", "CZstd", "CZlib",
+                "HealthETLCore", "HealthETLWire", "HealthETLCollectorStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+
+        // The HTTP servers: the collector's API (`healthetl serve`) over either engine, the push
+        // receiver (`healthetl receive`) that Health Auto Export posts to, and the metrics listener.
+        .target(
+            name: "HealthETLServer",
+            dependencies: [
+                "HealthETLCore", "HealthETLWire", "HealthETLCollectorStorage", "HealthETLCollectorSQLite",
+                "HealthETLCollectorPostgres", "CZstd", "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -149,15 +177,17 @@ let package = Package(
             swiftSettings: strict),
 
         // The plugin registry, the store's config file with one section per plugin, and the
-        // commands' library entry points (uploads, tier 1) the thin executable calls.
+        // commands' library entry points (uploads, tier 1) the thin executable calls. No HTTP
+        // server and no PostgreSQL: a library caller links only the client side.
         .target(
             name: "HealthETLRuntime",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "AppleHealth", "HealthConnect",
+                "HealthETLCore", "HealthETLWire", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
+                "AppleHealth",
+                "HealthConnect",
                 "HealthAutoExport", "HealthETLOutput", "HealthETLZip",
                 "Synthetic",
                 "CollectorSink",
-                "HealthETLCollector",
             ],
             swiftSettings: strict),
 
@@ -165,9 +195,8 @@ let package = Package(
         .executableTarget(
             name: "healthetl",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLCollector",
-                "HealthETLRuntime", "HealthETLSQLite",
-                "CSQLite", "CLibXML2", "CZstd",
+                "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLServer",
+                "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -185,7 +214,7 @@ let package = Package(
         .executableTarget(
             name: "healthetl-ingest-bench",
             dependencies: [
-                "HealthETLCore", "HealthETLWire", "Synthetic", "HealthETLCollector", "CollectorSink",
+                "HealthETLCore", "HealthETLWire", "Synthetic", "HealthETLServer", "CollectorSink",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/IngestBench",
@@ -201,7 +230,7 @@ let package = Package(
         // Fixture builders and helpers shared by the test targets.
         .target(
             name: "HealthETLTestSupport",
-            dependencies: ["HealthETLCore", "HealthETLStore", "HealthETLPipeline", "HealthETLSQLite", "HealthETLZip"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
             path: "Tests/HealthETLTestSupport",
             swiftSettings: strict),
 
@@ -211,67 +240,77 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLRuntimeTests",
-            dependencies: ["HealthETLRuntime", "HealthETLTestSupport"],
+            dependencies: [
+                "HealthETLCore", "HealthETLPipeline", "HealthETLStore", "HealthETLRuntime", "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLOutputTests",
-            dependencies: ["HealthETLOutput", "HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "HealthETLOutput"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLWireTests",
-            dependencies: ["HealthETLWire", "HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "HealthETLWire", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLStoreTests",
-            dependencies: ["HealthETLStore", "HealthETLSQLite", "HealthETLTestSupport", "CSQLite"],
+            dependencies: [
+                "HealthETLCore", "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "AppleHealthTests",
-            dependencies: ["AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthConnectTests",
             dependencies: [
+                "HealthETLCore",
                 "HealthConnect", "Synthetic", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
                 "HealthETLRuntime", "HealthETLZip", "HealthETLTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
             name: "HealthAutoExportTests",
-            dependencies: ["HealthAutoExport", "Synthetic", "HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "HealthAutoExport", "Synthetic", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",
-            dependencies: ["Synthetic", "AppleHealth", "HealthETLZip", "HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "Synthetic", "HealthETLZip", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "CollectorTests",
             dependencies: [
+                "HealthETLCore",
                 "CZlib",
-                "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CollectorSink",
+                "HealthETLServer", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CollectorSink",
+                "HealthETLCollectorStorage", "HealthETLCollectorSQLite", "HealthETLCollectorPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "CollectorSinkTests",
             dependencies: [
-                "CollectorSink", "HealthETLCollector", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport",
+                "HealthETLCore",
+                "CollectorSink", "HealthETLServer", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport",
+                "HealthETLCollectorSQLite",
                 "CZstd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "UploadTests",
             dependencies: [
+                "HealthETLCore",
                 "HealthETLPipeline", "HealthETLStore", "HealthETLSQLite", "HealthETLWire", "CollectorSink",
-                "HealthETLCollector", "HealthETLTestSupport",
+                "HealthETLServer", "HealthETLCollectorSQLite", "HealthETLTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -279,7 +318,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLEndToEndTests",
-            dependencies: ["HealthETLTestSupport"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLStore", "HealthETLTestSupport"],
             swiftSettings: strict),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
-import HealthETLCollector
 import HealthETLCore
+import HealthETLServer
 import HealthETLWire
 
 /// The collector's per-batch CPU work that needs no database, run here on the same bodies with

@@ -3,6 +3,9 @@ import CZstd
 /// One zstd frame of a whole request body (`Content-Encoding: zstd`); the benchmark and the
 /// collector's tests compress their bodies with it too.
 public enum ZstdFrame {
+    /// The zstd library this process runs against, for `--version`.
+    public static var libraryVersion: String { String(cString: ZSTD_versionString()) }
+
     public static func compress(_ bytes: [UInt8], level: Int32) throws(CollectorSinkError) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
         let size = output.withUnsafeMutableBytes { target in

@@ -19,3 +19,20 @@ public struct ServeSettings: Codable, Equatable, Sendable {
         case databasePool = "database_pool"
     }
 }
+
+extension ServeSettings {
+    /// The pool's size when nothing sets it.
+    public static let defaultPool = 20
+
+    /// What `healthetl serve` runs with: the command line's choice, else `HEALTHETL_DATABASE_URL`
+    /// for the database, else the store's `config.json` section.
+    public static func resolved(
+        database: String?, databasePool: Int?, store: String, environment: [String: String]
+    ) throws -> ServeSettings {
+        let configured = try StoreConfiguration.load(store: store).serve
+        let fromEnvironment = environment["HEALTHETL_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return ServeSettings(
+            database: database ?? fromEnvironment ?? configured?.database,
+            databasePool: databasePool ?? configured?.databasePool)
+    }
+}

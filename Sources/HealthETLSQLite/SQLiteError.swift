@@ -12,6 +12,14 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.statement = statement
     }
 
+    /// A broken expectation of the caller's own about the database (SQLite's `SQLITE_INTERNAL`).
+    public static func inconsistency(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_INTERNAL, message: message, statement: nil)
+    }
+
+    /// The SQLite library this process runs against, for `--version` and bug reports.
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
     public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
     /// The file is not a database, or its pages are malformed.

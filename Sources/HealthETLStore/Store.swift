@@ -1,4 +1,3 @@
-import CSQLite
 import HealthETLCore
 import HealthETLSQLite
 
@@ -96,7 +95,7 @@ public final class Store {
         let select = try cached("SELECT id FROM \(table.rawValue) WHERE \(table.column) = ?1")
         try select.bind(.text(stored))
         guard let id = try select.firstRow({ $0.int64(0) }) else {
-            throw SQLiteError(code: SQLITE_INTERNAL, message: "interned \(table.rawValue) row vanished", statement: nil)
+            throw SQLiteError.inconsistency("interned \(table.rawValue) row vanished")
         }
         interned[table, default: [:]][name] = id
         if connection.isInTransaction { internedInTransaction.append((table, name)) }

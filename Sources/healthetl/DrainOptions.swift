@@ -8,13 +8,7 @@ struct DrainOptions: ParsableArguments {
         help: ArgumentHelp(
             "After SIGTERM or SIGINT, how long the work in flight may take to finish (e.g. 10s).",
             valueName: "duration"))
-    var drainTimeout = "10s"
+    var drainTimeout = TimeSpan.seconds(10)
 
-    func validate() throws {
-        guard DurationText.seconds(drainTimeout) != nil else {
-            throw ValidationError("--drain-timeout takes a duration, such as 10s or 1m")
-        }
-    }
-
-    var duration: Duration { .seconds(DurationText.seconds(drainTimeout) ?? 10) }
+    var duration: Duration { drainTimeout.duration }
 }

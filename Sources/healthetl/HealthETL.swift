@@ -1,4 +1,5 @@
 import ArgumentParser
+import HealthETLRuntime
 
 /// `healthetl`: the root command. Subcommands are listed here, explicitly.
 struct HealthETL: ParsableCommand {

@@ -30,7 +30,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Option(
         help: ArgumentHelp(
             "Samples ending this close to the export date go to the hot lane (e.g. 7d, 36h).", valueName: "duration"))
-    var hotWindow = "7d"
+    var hotWindow = TimeSpan.days(7)
 
     @Option(
         help: ArgumentHelp(
@@ -44,9 +44,6 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
     var batchSize = IngestEngine.defaultBatchSize
 
     func validate() throws {
-        guard DurationText.seconds(hotWindow) != nil else {
-            throw ValidationError("--hot-window takes a duration such as 7d, 36h or 90m, not \"\(hotWindow)\"")
-        }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1") }
     }
 
@@ -56,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         let store = try global.openStore()
         let lastSequenceBefore = try store.lastSampleSequence()
         var importer = ExportImport()
-        importer.hotWindowSeconds = DurationText.seconds(hotWindow) ?? 604_800
+        importer.hotWindowSeconds = hotWindow.seconds
         importer.batchSize = batchSize
         importer.source = source
         importer.fromStart = fromStart

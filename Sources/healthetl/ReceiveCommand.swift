@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import HealthETLCollector
+import HealthETLCollectorStorage
 import HealthETLCore
 import HealthETLRuntime
+import HealthETLServer
 import Logging
 
 /// `healthetl receive`: the endpoint Health Auto Export's REST automation posts to.
@@ -22,46 +23,23 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
-    @OptionGroup var service: ServiceOptions
-
-    @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
-    var host = "127.0.0.1"
-
-    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
-    var port = 8788
+    @OptionGroup var listener: ListenerOptions
 
     @Option(help: ArgumentHelp("The token file (default: STORE/receive-tokens).", valueName: "file"))
     var tokenFile: String?
 
-    @Option(
-        help: ArgumentHelp("Largest request body in MiB, as sent (gzip is decompressed up to 4×).", valueName: "MiB"))
-    var maxBodyMib = 64
-
-    @Option(
-        help: ArgumentHelp("Close a connection that sends no request for this long (e.g. 15s).", valueName: "duration"))
-    var idleTimeout = "30s"
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard (1...4_096).contains(maxBodyMib) else {
-            throw ValidationError("--max-body-mib must be between 1 and 4096")
-        }
-        guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
-            throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
-        }
-    }
-
     func run() async throws {
         let catalog = try global.loadCatalog()
         let storePath = global.resolvedStorePath
+        let maxBodyMib = listener.maxBodyMib ?? 64
         var configuration = ReceiverConfiguration(
-            host: host, port: port, tokensPath: tokenFile ?? storePath + "/receive-tokens",
+            host: listener.host, port: listener.port ?? 8788, tokensPath: tokenFile ?? storePath + "/receive-tokens",
             spoolDirectory: storePath + "/receive-spool", maximumBodyBytes: maxBodyMib << 20,
             maximumDecodedBytes: 4 * (maxBodyMib << 20))
-        configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 30)
-        configuration.operations = service.operations
+        configuration.idleTimeoutSeconds = Double(listener.idleTimeout?.seconds ?? 30)
+        configuration.operations = listener.operations
         let logger = Logger(label: "healthetl.receive")
-        let host = host
+        let host = listener.host
         do {
             _ = try global.openStore()
             let committer = try PushIngest(store: global.storeDirectory, catalog: catalog) { printError($0) }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import HealthETLCollector
+import HealthETLCollectorStorage
 import HealthETLCore
 import HealthETLRuntime
+import HealthETLServer
 import HealthETLWire
 import Logging
 
@@ -22,13 +23,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     @OptionGroup var given: GlobalOptions
     @ParentCommand var root: HealthETL
-    @OptionGroup var service: ServiceOptions
-
-    @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
-    var host = "127.0.0.1"
-
-    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
-    var port = 8787
+    @OptionGroup var listener: ListenerOptions
 
     @Option(
         help: ArgumentHelp("The collector's data directory (default: the store's collector/ folder).", valueName: "dir")
@@ -38,18 +33,11 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("The tokens file (default: DATA/tokens).", valueName: "file"))
     var tokens: String?
 
-    @Option(help: ArgumentHelp("Largest request body in MiB, as sent.", valueName: "MiB"))
-    var maxBodyMib = 32
-
-    @Option(
-        help: ArgumentHelp("Close a connection that sends no request for this long (e.g. 15s).", valueName: "duration"))
-    var idleTimeout = "15s"
-
     @Option(
         help: ArgumentHelp(
             "How long the change feed keeps a change; a client further behind rebuilds its projections (e.g. 30d).",
             valueName: "duration"))
-    var changeRetention = "30d"
+    var changeRetention = TimeSpan.days(30)
 
     @Option(
         help: ArgumentHelp(
@@ -72,12 +60,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     var databasePool: Int?
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard maxBodyMib >= 1 else { throw ValidationError("--max-body-mib must be at least 1") }
-        guard let idle = DurationText.seconds(idleTimeout), idle >= 1 else {
-            throw ValidationError("--idle-timeout takes a duration of at least 1s, such as 15s or 2m")
-        }
-        guard let retention = DurationText.seconds(changeRetention), retention >= 1 else {
+        guard changeRetention.seconds >= 1 else {
             throw ValidationError("--change-retention takes a duration of at least 1s, such as 30d or 12h")
         }
         guard maxStreamsPerUser >= 1 else { throw ValidationError("--max-streams-per-user must be at least 1") }
@@ -87,27 +70,29 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     func run() async throws {
         let dataDirectory = data ?? global.resolvedStorePath + "/collector"
+        let maxBodyMib = listener.maxBodyMib ?? 32
         var configuration = CollectorConfiguration(
-            host: host, port: port, dataDirectory: dataDirectory, tokensPath: tokens ?? dataDirectory + "/tokens",
-            maximumBodyBytes: maxBodyMib << 20,
+            host: listener.host, port: listener.port ?? 8787, dataDirectory: dataDirectory,
+            tokensPath: tokens ?? dataDirectory + "/tokens", maximumBodyBytes: maxBodyMib << 20,
             maximumDecodedBytes: max(4 * (maxBodyMib << 20), WireLimits.decodedBatchBytes))
-        configuration.idleTimeoutSeconds = Double(DurationText.seconds(idleTimeout) ?? 15)
+        configuration.idleTimeoutSeconds = Double(listener.idleTimeout?.seconds ?? 15)
         if let maxConnections { configuration.maximumConnections = maxConnections }
-        configuration.changeRetention = .seconds(DurationText.seconds(changeRetention) ?? 30 * 86_400)
+        configuration.changeRetention = changeRetention.duration
         configuration.maximumStreamsPerUser = maxStreamsPerUser
-        configuration.operations = service.operations
-        let configured = try CommandFailure.wrapping { try StoreConfiguration.load(store: global.resolvedStorePath) }
-            .serve
-        configuration.databaseURL =
-            database ?? ProcessInfo.processInfo.environment["HEALTHETL_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? configured?.database
-        configuration.databaseConnections = databasePool ?? configured?.databasePool ?? 20
+        configuration.operations = listener.operations
+        let settings = try CommandFailure.wrapping {
+            try ServeSettings.resolved(
+                database: database, databasePool: databasePool, store: global.resolvedStorePath,
+                environment: ProcessInfo.processInfo.environment)
+        }
+        configuration.databaseURL = settings.database
+        configuration.databaseConnections = settings.databasePool ?? ServeSettings.defaultPool
         let catalog = try global.loadCatalog()
         let logger = Logger(label: "healthetl.collector")
 
-        let host = host
-        let place = try configuration.databaseURL.map { try PostgresURL($0, connections: 1).redacted } ?? dataDirectory
+        let host = listener.host
         do {
+            let place = try Collector.dataPlace(configuration)
             try await Collector.run(configuration: configuration, catalog: catalog, logger: logger) { port in
                 // Unbuffered: scripts and tests wait for this line to learn the port.
                 let line = "healthetl collector listening on http://\(host):\(port) (data in \(place))\n"

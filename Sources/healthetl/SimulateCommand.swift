@@ -51,7 +51,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(
         help: ArgumentHelp(
             "Samples ending this close to the origin arrive in the hot lane (default 7d).", valueName: "duration"))
-    var hotWindow: String?
+    var hotWindow: TimeSpan?
 
     @Option(help: ArgumentHelp("Deletions and edits per simulated day (default 4).", valueName: "n"))
     var changesPerDay: Int?
@@ -159,9 +159,6 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         guard people >= 1 else { throw ValidationError("--people must be at least 1") }
         if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number") }
         if speed != nil || until != nil, !follow { throw ValidationError("--speed and --until go with --follow") }
-        if let hotWindow, DurationText.seconds(hotWindow) == nil {
-            throw ValidationError("--hot-window takes a duration such as 7d, 36h or 90m, not \"\(hotWindow)\"")
-        }
         if let changesPerDay, changesPerDay < 0 { throw ValidationError("--changes-per-day must be 0 or more") }
         for (name, rate) in [
             ("duplicates", duplicates), ("out-of-range", outOfRange), ("unknown-types", unknownTypes), ("late", late),
@@ -187,7 +184,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         request.origin = origin.flatMap(Self.instant)
         request.until = until.flatMap(Self.instant)
         request.historyDays = days
-        request.hotWindowSeconds = hotWindow.flatMap(DurationText.seconds)
+        request.hotWindowSeconds = hotWindow?.seconds
         request.changesPerDay = changesPerDay
         request.samplesPerDay = samplesPerDay
         request.duplicates = duplicates

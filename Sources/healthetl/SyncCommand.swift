@@ -24,33 +24,26 @@ struct SyncCommand: AsyncParsableCommand, TakesGlobalOptions {
     var catchUp = false
 
     @Option(
-        help: ArgumentHelp("Re-send what was committed this long ago or later (default 24h).", valueName: "duration"))
-    var since = "24h"
+        help: ArgumentHelp(
+            "Re-send what was committed this long ago or later (e.g. 24h, 7d, 3650d).", valueName: "duration"))
+    var since = TimeSpan.hours(24)
 
-    @Option(help: ArgumentHelp("Keep retrying failed batches this long (default 10m).", valueName: "duration"))
-    var maxWait = "10m"
+    @Option(help: ArgumentHelp("Keep retrying failed batches this long (e.g. 90s, 10m).", valueName: "duration"))
+    var maxWait = TimeSpan.minutes(10)
 
     @Flag(help: "Print one JSON object instead of a summary.")
     var json = false
 
     func validate() throws {
         guard catchUp else { throw ValidationError("sync needs --catch-up (the nightly run is `healthetl upload`)") }
-        guard DurationText.seconds(since) != nil else {
-            throw ValidationError("--since takes a duration such as 24h, 7d or 3650d")
-        }
-        guard DurationText.seconds(maxWait) != nil else {
-            throw ValidationError("--max-wait takes a duration such as 90s or 10m")
-        }
     }
 
     func run() async throws {
         let session = UploadSession(
             store: global.storeDirectory, sink: try sink.resolve(store: global.resolvedStorePath))
-        let window = DurationText.seconds(since) ?? 86_400
-        let patience = DurationText.seconds(maxWait) ?? 600
         let report = try await metrics.recording(command: "sync") {
             try await CommandFailure.wrapping {
-                try await session.catchUp(windowSeconds: window, patienceSeconds: patience)
+                try await session.catchUp(windowSeconds: since.seconds, patienceSeconds: maxWait.seconds)
             }
         }
         try UploadRun.print(report, json: json)

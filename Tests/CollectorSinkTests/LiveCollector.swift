@@ -1,7 +1,8 @@
 import CollectorSink
 import Foundation
-import HealthETLCollector
+import HealthETLCollectorSQLite
 import HealthETLCore
+import HealthETLServer
 import HealthETLTestSupport
 import Hummingbird
 import HummingbirdTesting

@@ -1,8 +1,9 @@
 import CollectorSink
 import Foundation
-import HealthETLCollector
+import HealthETLCollectorSQLite
 import HealthETLCore
 import HealthETLSQLite
+import HealthETLServer
 import HealthETLTestSupport
 import Hummingbird
 import HummingbirdTesting

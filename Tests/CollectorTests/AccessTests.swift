@@ -4,7 +4,8 @@ import HealthETLTestSupport
 import HealthETLWire
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorStorage
+@testable import HealthETLServer
 
 /// Tokens and user isolation (reliability P2, P5).
 @Suite struct AccessTests {

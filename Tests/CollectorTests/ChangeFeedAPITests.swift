@@ -1,8 +1,8 @@
 import CollectorSink
 import Foundation
 import HTTPTypes
-import HealthETLCollector
 import HealthETLCore
+import HealthETLServer
 import HealthETLTestSupport
 import HealthETLWire
 import Hummingbird

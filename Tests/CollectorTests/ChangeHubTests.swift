@@ -2,7 +2,7 @@ import HealthETLCore
 import Synchronization
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLServer
 
 /// The hub's memory of recent changes and its subscriber limits: what a stream may send without
 /// reading the database, and when it must.

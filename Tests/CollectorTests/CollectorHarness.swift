@@ -1,8 +1,10 @@
 import CollectorSink
 import Foundation
 import HTTPTypes
-import HealthETLCollector
+import HealthETLCollectorPostgres
+import HealthETLCollectorSQLite
 import HealthETLCore
+import HealthETLServer
 import HealthETLTestSupport
 import HealthETLWire
 import Hummingbird

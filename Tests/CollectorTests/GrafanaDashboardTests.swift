@@ -5,7 +5,8 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLServer
 
 /// The Grafana example in Docs/grafana reads only what the schema has: every panel's SQL (and the
 /// person variable's) runs against a collector's database with a little data, Grafana's macros

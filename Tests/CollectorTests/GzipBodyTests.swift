@@ -1,7 +1,7 @@
 import CZlib
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLServer
 
 /// `Content-Encoding: gzip` bodies for `healthetl receive`: read whole, refused past the limit
 /// (a small bomb), and refused when truncated, corrupt or followed by other bytes.

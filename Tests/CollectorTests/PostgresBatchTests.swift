@@ -6,7 +6,9 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLCollectorSQLite
+@testable import HealthETLServer
 
 /// Batches applied to the PostgreSQL storage and to the SQLite one answer byte for byte alike:
 /// new samples, a replay, another body under a used id, duplicates within a batch, deletions, a

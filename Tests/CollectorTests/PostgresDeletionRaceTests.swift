@@ -6,7 +6,8 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLServer
 
 /// A sample's batch and the batch deleting that sample, in flight at the same moment on two
 /// collectors of one database (an upload killed after sending goes on at its collector while the

@@ -3,7 +3,8 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLServer
 
 /// The collector's schema on a throwaway PostgreSQL cluster: applied once however many
 /// collectors start together.

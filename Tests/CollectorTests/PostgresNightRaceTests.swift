@@ -6,7 +6,9 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLCollectorSQLite
+@testable import HealthETLServer
 
 /// Two collectors of one database refreshing adjacent dirty days of sleep at the same moment:
 /// day N's computation and day N + 1's both rewrite night N + 1. Each must commit, and the nights

@@ -5,7 +5,10 @@ import Logging
 import PostgresNIO
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorPostgres
+@testable import HealthETLCollectorSQLite
+@testable import HealthETLCollectorStorage
+@testable import HealthETLServer
 
 /// Several collectors on one database, at the storage level: each with its own pool, as separate
 /// `serve` processes would be. The same batch sent to all at once is stored once; batches touching

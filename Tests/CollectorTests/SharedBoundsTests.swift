@@ -3,7 +3,7 @@ import HealthETLTestSupport
 import HealthETLWire
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLServer
 
 /// One set of bounds on both sides: what the importer stores, the collector accepts, and what the
 /// collector refuses, the importer quarantines — so nothing stored locally is undeliverable.

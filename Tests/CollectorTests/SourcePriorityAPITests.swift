@@ -4,7 +4,8 @@ import HealthETLSQLite
 import HealthETLWire
 import Testing
 
-@testable import HealthETLCollector
+@testable import HealthETLCollectorSQLite
+@testable import HealthETLServer
 
 /// `GET`/`PUT /v1/settings/source-priority`: per user, checked, kept across restarts, and a new
 /// order recomputes the projections already computed.

@@ -1,7 +1,7 @@
 import CollectorSink
-import HealthETLCollector
 import HealthETLCore
 import HealthETLPipeline
+import HealthETLServer
 import HealthETLStore
 import HealthETLTestSupport
 import HealthETLWire

@@ -1,9 +1,10 @@
 import CollectorSink
 import Foundation
-import HealthETLCollector
+import HealthETLCollectorSQLite
 import HealthETLCore
 import HealthETLPipeline
 import HealthETLSQLite
+import HealthETLServer
 import HealthETLStore
 import HealthETLTestSupport
 import HealthETLWire

@@ -1,9 +1,9 @@
 import Dispatch
 import HealthAutoExport
-import HealthETLCollector
 import HealthETLCore
 import HealthETLPipeline
 import HealthETLStore
+import HealthETLWire
 
 /// Commits what Health Auto Export pushes to `healthetl receive`: each body is read from its
 /// spool file as a stream, a batch at a time, and committed to the hot lane of stream

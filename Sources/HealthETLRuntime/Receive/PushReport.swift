@@ -1,8 +1,8 @@
 import Foundation
 import HealthAutoExport
-import HealthETLCollector
 import HealthETLCore
 import HealthETLPipeline
+import HealthETLWire
 
 /// The answer to a committed push: what was stored, what was already there, and which records
 /// were refused and why (the first `listedRefusals` of them; all are counted by reason).

@@ -1,0 +1,158 @@
+import HealthETLCollectorStorage
+import HealthETLCore
+import HealthETLSQLite
+import HealthETLWire
+
+/// Writes one validated batch inside the caller's transaction: upserts, tombstones and the
+/// projection days they touch. A deletion and a sample's return at the source are applied in
+/// the order they happened there, whichever arrives first: batches overtake one another.
+struct BatchWriter {
+    let user: Int64
+    let now: Instant
+    var state: StorageState
+    let connection: SQLiteConnection
+    let projector: Projector
+    private let upsert: SQLiteStatement
+    private let deletionTime: SQLiteStatement
+    private let forgetDeletion: SQLiteStatement
+    private let restoration: SQLiteStatement
+    private let deleteSample: SQLiteStatement
+    private let recordDeletion: SQLiteStatement
+    /// Whether the user has any deletion on record: without one no sample needs looking up.
+    private let userHasDeletions: Bool
+    /// The projection days the batch changed.
+    private(set) var dirty = Set<DirtyDay>()
+
+    init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
+        self.user = user
+        self.now = now
+        self.state = state
+        self.connection = connection
+        self.projector = projector
+        upsert = try connection.prepare(
+            """
+            INSERT INTO samples(user_id, metric_id, start_ms, id, end_ms, source, source_version, device,
+                utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms, restores_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+            ON CONFLICT(user_id, metric_id, start_ms, id) DO UPDATE SET
+            \(DeletionOrder.upsertAssignments)
+            """)
+        // A deletion of unknown time (before migration 0003) is taken as the earliest.
+        deletionTime = try connection.prepare(
+            """
+            SELECT coalesce(source_deleted_ms, -9223372036854775808) FROM deletions
+            WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4
+            """)
+        forgetDeletion = try connection.prepare(
+            "DELETE FROM deletions WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        restoration = try connection.prepare(
+            """
+            SELECT restores_ms FROM samples
+            WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND restores_ms IS NOT NULL
+            """)
+        deleteSample = try connection.prepare(
+            "DELETE FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms = ?3 AND id = ?4")
+        recordDeletion = try connection.prepare(
+            """
+            INSERT INTO deletions(user_id, metric_id, start_ms, id, deleted_ms, source_deleted_ms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT DO UPDATE SET source_deleted_ms =
+                max(coalesce(deletions.source_deleted_ms, excluded.source_deleted_ms), excluded.source_deleted_ms)
+            """)
+        let anyDeletion = try connection.prepare("SELECT EXISTS(SELECT 1 FROM deletions WHERE user_id = ?1)")
+        try anyDeletion.bind(.integer(user))
+        userHasDeletions = try anyDeletion.firstRow { $0.int64(0) } == 1
+    }
+
+    mutating func write(_ batch: ValidatedBatch) throws -> WireBatchResponse {
+        var rejections = batch.rejections
+        var accepted = 0
+        for (position, sample) in batch.samples.enumerated() {
+            let metric = try state.metricID(sample.metric, connection: connection)
+            if let deletedAt = try deletionTime(of: sample, metric: metric) {
+                guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
+                    rejections.append(DeletionOrder.rejection(of: sample, at: position, in: batch))
+                    continue
+                }
+                try forgetDeletion.run(
+                    .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch),
+                    .blob(sample.id.bytes))
+            }
+            try store(sample, metric: metric)
+            try state.noteSpan(
+                sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch, user: user, metric: metric,
+                connection: connection)
+            markDirty(metric: metric, from: sample.start, to: sample.end)
+            accepted += 1
+        }
+        for tombstone in batch.deletions {
+            let metric = try state.metricID(tombstone.metric, connection: connection)
+            if DeletionOrder.isOvertaken(tombstone, restores: try restorationTime(of: tombstone, metric: metric)) {
+                continue
+            }
+            try deleteSample.bind(
+                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+                .blob(tombstone.sampleID.bytes))
+            _ = try deleteSample.execute()
+            try recordDeletion.bind(
+                .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+                .blob(tombstone.sampleID.bytes),
+                .integer(now.millisecondsSinceEpoch), .integer(tombstone.deletedAt.millisecondsSinceEpoch))
+            _ = try recordDeletion.execute()
+            let longest = state.longestSample(user: user, metric: metric)
+            markDirty(
+                metric: metric, from: tombstone.start,
+                to: Instant(millisecondsSinceEpoch: tombstone.start.millisecondsSinceEpoch + longest))
+        }
+        try DirtyDay.insert(dirty, user: user, connection: connection)
+        rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
+        return WireBatchResponse(
+            batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
+    }
+
+    /// When the source deleted the sample (`Int64.min` when the client did not say); nil when
+    /// it was never deleted.
+    private func deletionTime(of sample: Sample, metric: Int64) throws -> Int64? {
+        // The batch's own deletions are applied after its samples.
+        guard userHasDeletions else { return nil }
+        try deletionTime.bind(
+            .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        return try deletionTime.firstRow { $0.int64(0) }
+    }
+
+    /// When the deletion happened that the stored sample came back after; nil when it is not stored
+    /// or never came back.
+    private func restorationTime(of tombstone: Tombstone, metric: Int64) throws -> Int64? {
+        try restoration.bind(
+            .integer(user), .integer(metric), .integer(tombstone.start.millisecondsSinceEpoch),
+            .blob(tombstone.sampleID.bytes))
+        return try restoration.firstRow { $0.int64(0) }
+    }
+
+    private func store(_ sample: Sample, metric: Int64) throws {
+        upsert.reset()
+        try upsert.bind(1, user)
+        try upsert.bind(2, metric)
+        try upsert.bind(3, sample.start.millisecondsSinceEpoch)
+        try upsert.bind(4, sample.id)
+        try upsert.bind(5, sample.end.millisecondsSinceEpoch)
+        try upsert.bind(6, sample.sourceName)
+        try upsert.bind(7, sample.sourceVersion)
+        try upsert.bind(8, sample.device)
+        if let offset = sample.utcOffsetSeconds { try upsert.bind(9, Int64(offset)) }
+        try upsert.bind(10, sample.timeZone)
+        try upsert.bind(11, sample.value)
+        try upsert.bind(12, sample.category)
+        try upsert.bind(13, sample.isUserEntered ? 1 : 0)
+        try upsert.bind(14, Int64(sample.flags.rawValue))
+        try upsert.bind(15, now.millisecondsSinceEpoch)
+        if let restores = sample.restoresDeletionAt { try upsert.bind(16, restores.millisecondsSinceEpoch) }
+        _ = try upsert.execute()
+    }
+
+    /// Every local day, in any zone on Earth, that an interval may touch; sleep nights are keyed
+    /// by the morning they end, one day later at most.
+    private mutating func markDirty(metric: Int64, from start: Instant, to end: Instant) {
+        for day in DirtyDay.days(touching: start, end) { dirty.insert(DirtyDay(metric: metric, day: day)) }
+    }
+}
