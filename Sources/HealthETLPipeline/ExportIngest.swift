@@ -198,8 +198,8 @@ public final class ExportIngest: SourceEventHandler {
     private func count(_ read: ReadCounts, lane: Lane) {
         summary.recordsRead += read.records
         if lane == .hot { summary.lanes.hot += read.records } else { summary.lanes.cold += read.records }
-        summary.correlationComponents.read += read.components
-        summary.otherRecords.read += read.auxiliary
+        summary.correlationComponents.read = (summary.correlationComponents.read ?? 0) + read.components
+        summary.otherRecords.read = (summary.otherRecords.read ?? 0) + read.auxiliary
     }
 
     // MARK: - Committing

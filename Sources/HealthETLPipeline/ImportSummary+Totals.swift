@@ -1,3 +1,5 @@
+import HealthETLCore
+
 extension ImportSummary {
     /// The summary of several inputs imported in one command: counts added up, complete only if
     /// every input was.
@@ -7,23 +9,8 @@ extension ImportSummary {
         total.complete = summaries.allSatisfy(\.complete)
         for part in summaries {
             total.recordsRead += part.recordsRead
-            total.accepted += part.accepted
-            total.flagged += part.flagged
-            total.quarantined += part.quarantined
-            total.duplicates += part.duplicates
-            total.deletedEarlier += part.deletedEarlier
+            total.counts = total.counts + part.counts
             total.tier1Sent += part.tier1Sent
-            total.flaggedByReason.merge(part.flaggedByReason, uniquingKeysWith: +)
-            total.quarantinedByReason.merge(part.quarantinedByReason, uniquingKeysWith: +)
-            total.correlations += part.correlations
-            total.correlationsQuarantined += part.correlationsQuarantined
-            total.correlationComponents.add(part.correlationComponents)
-            total.otherRecords.add(part.otherRecords)
-            total.tombstones += part.tombstones
-            total.workouts += part.workouts
-            total.workoutDuplicates += part.workoutDuplicates
-            total.activitySummaries += part.activitySummaries
-            total.documents += part.documents
             total.lanes.hot += part.lanes.hot
             total.lanes.cold += part.lanes.cold
             total.lanes.change += part.lanes.change
@@ -35,14 +22,5 @@ extension ImportSummary {
         total.problem = summaries.compactMap(\.problem).first
         total.inputs = summaries
         return total
-    }
-}
-
-extension ImportSummary.SecondaryRecords {
-    mutating func add(_ other: ImportSummary.SecondaryRecords) {
-        read += other.read
-        stored += other.stored
-        alreadyStored += other.alreadyStored
-        quarantined += other.quarantined
     }
 }

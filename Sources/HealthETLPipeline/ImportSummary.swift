@@ -1,27 +1,14 @@
 import HealthETLCore
 
-/// What an import did, by outcome and reason; `--json` prints it. Counts add up:
+/// What an import did, by outcome and reason; `--json` prints it as one flat object. Counts add up:
 /// `accepted + flagged + quarantined + duplicates + deletedEarlier == recordsRead`, where
 /// `recordsRead` counts what this run read (a resumed run starts at `resumedAtByte`).
+@dynamicMemberLookup
 public struct ImportSummary: Codable, Equatable, Sendable {
     public struct Lanes: Codable, Equatable, Sendable {
         public var hot = 0
         public var cold = 0
         public var change = 0
-    }
-
-    /// Records counted apart from the top-level ones: those nested in correlations (stored once,
-    /// since exports repeat them at top level) and those derived from other files (ECGs).
-    public struct SecondaryRecords: Codable, Equatable, Sendable {
-        public var read = 0
-        public var stored = 0
-        public var alreadyStored = 0
-        public var quarantined = 0
-
-        enum CodingKeys: String, CodingKey {
-            case read, stored, quarantined
-            case alreadyStored = "already_stored"
-        }
     }
 
     public var input: String
@@ -30,27 +17,8 @@ public struct ImportSummary: Codable, Equatable, Sendable {
     public var exportDate: String?
     /// Top-level records read.
     public var recordsRead = 0
-    /// Newly stored without flags.
-    public var accepted = 0
-    /// Newly stored with flags.
-    public var flagged = 0
-    public var quarantined = 0
-    /// Already stored, by this or an earlier import.
-    public var duplicates = 0
-    /// Kept out by a deletion committed earlier: deleted since the export was taken.
-    public var deletedEarlier = 0
-    public var flaggedByReason: [String: Int] = [:]
-    public var quarantinedByReason: [String: Int] = [:]
-    public var correlations = 0
-    /// Correlations whose type the catalog does not know (kept in quarantine).
-    public var correlationsQuarantined = 0
-    public var correlationComponents = SecondaryRecords()
-    public var otherRecords = SecondaryRecords()
-    public var tombstones = 0
-    public var workouts = 0
-    public var workoutDuplicates = 0
-    public var activitySummaries = 0
-    public var documents = 0
+    /// What became of the records: `summary.accepted` reads `summary.counts.accepted`.
+    public var counts = RecordCounts.read()
     public var lanes = Lanes()
     /// Problems that lost nothing, by kind.
     public var warnings: [String: Int] = [:]
@@ -72,23 +40,57 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         self.source = source
     }
 
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecordCounts, Value>) -> Value {
+        get { counts[keyPath: keyPath] }
+        set { counts[keyPath: keyPath] = newValue }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case input, source, stream, accepted, flagged, quarantined, duplicates, correlations, tombstones
-        case workouts, documents, lanes, warnings, complete, problem, inputs
+        case input, source, stream, lanes, warnings, complete, problem, inputs
         case exportDate = "export_date"
         case recordsRead = "records_read"
-        case flaggedByReason = "flagged_by_reason"
-        case quarantinedByReason = "quarantined_by_reason"
-        case correlationComponents = "correlation_components"
-        case correlationsQuarantined = "correlations_quarantined"
-        case otherRecords = "other_records"
-        case workoutDuplicates = "workout_duplicates"
-        case activitySummaries = "activity_summaries"
         case bytesRead = "bytes_read"
-        case deletedEarlier = "deleted_earlier"
         case resumedAtByte = "resumed_at_byte"
         case tier1Sent = "tier1_sent"
         case elapsedSeconds = "elapsed_s"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        input = try container.decode(String.self, forKey: .input)
+        source = try container.decode(String.self, forKey: .source)
+        stream = try container.decodeIfPresent(String.self, forKey: .stream)
+        exportDate = try container.decodeIfPresent(String.self, forKey: .exportDate)
+        recordsRead = try container.decode(Int.self, forKey: .recordsRead)
+        lanes = try container.decode(Lanes.self, forKey: .lanes)
+        warnings = try container.decode([String: Int].self, forKey: .warnings)
+        complete = try container.decode(Bool.self, forKey: .complete)
+        problem = try container.decodeIfPresent(String.self, forKey: .problem)
+        bytesRead = try container.decode(Int64.self, forKey: .bytesRead)
+        resumedAtByte = try container.decode(Int64.self, forKey: .resumedAtByte)
+        tier1Sent = try container.decode(Int.self, forKey: .tier1Sent)
+        elapsedSeconds = try container.decode(Double.self, forKey: .elapsedSeconds)
+        inputs = try container.decodeIfPresent([ImportSummary].self, forKey: .inputs)
+        counts = try RecordCounts(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input, forKey: .input)
+        try container.encode(source, forKey: .source)
+        try container.encodeIfPresent(stream, forKey: .stream)
+        try container.encodeIfPresent(exportDate, forKey: .exportDate)
+        try container.encode(recordsRead, forKey: .recordsRead)
+        try container.encode(lanes, forKey: .lanes)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(complete, forKey: .complete)
+        try container.encodeIfPresent(problem, forKey: .problem)
+        try container.encode(bytesRead, forKey: .bytesRead)
+        try container.encode(resumedAtByte, forKey: .resumedAtByte)
+        try container.encode(tier1Sent, forKey: .tier1Sent)
+        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encodeIfPresent(inputs, forKey: .inputs)
+        try counts.encode(to: encoder)
     }
 
     /// The total of warnings of every kind.
@@ -98,25 +100,10 @@ public struct ImportSummary: Codable, Equatable, Sendable {
 extension ImportSummary {
     /// Takes the commit-side counts from the engine's tally (what was read is counted while reading).
     mutating func record(_ tally: IngestTally) {
-        accepted = tally.accepted
-        flagged = tally.flagged
-        quarantined = tally.quarantined
-        duplicates = tally.duplicates
-        deletedEarlier = tally.deletedEarlier
-        flaggedByReason = tally.flaggedByReason
-        quarantinedByReason = tally.quarantinedByReason
-        correlations = tally.correlations
-        correlationsQuarantined = tally.correlationsQuarantined
-        correlationComponents.stored = tally.correlationComponents.stored
-        correlationComponents.alreadyStored = tally.correlationComponents.alreadyStored
-        correlationComponents.quarantined = tally.correlationComponents.quarantined
-        otherRecords.stored = tally.otherRecords.stored
-        otherRecords.alreadyStored = tally.otherRecords.alreadyStored
-        otherRecords.quarantined = tally.otherRecords.quarantined
-        tombstones = tally.tombstones
-        workouts = tally.workouts
-        workoutDuplicates = tally.workoutDuplicates
-        activitySummaries = tally.activitySummaries
-        documents = tally.documents
+        let componentsRead = counts.correlationComponents.read
+        let othersRead = counts.otherRecords.read
+        counts = tally.counts
+        counts.correlationComponents.read = componentsRead
+        counts.otherRecords.read = othersRead
     }
 }

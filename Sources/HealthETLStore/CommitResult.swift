@@ -1,42 +1,31 @@
-/// What one committed batch changed.
+import HealthETLCore
+
+/// What one committed batch changed: each sample's outcome, and the counts (`RecordCounts`, read
+/// as the result's own: `result.duplicates`) of what the store did with samples, quarantined
+/// records, deletions, workouts, summaries and documents.
+@dynamicMemberLookup
 public struct CommitResult: Equatable, Sendable {
     /// What happened to each of the batch's samples, in batch order.
     public var sampleOutcomes: [SampleOutcome] = []
-    /// New samples stored.
+    /// New samples stored (the normalizer's notes split them into accepted and flagged).
     public var inserted = 0
-    /// Samples already in the store (same content id): not stored again.
-    public var duplicates = 0
-    /// Samples a tombstone keeps out: deleted after the snapshot they come from was taken.
-    public var previouslyDeleted = 0
-    /// New quarantine entries.
-    public var quarantined = 0
     /// Quarantined records already in the store.
     public var quarantineDuplicates = 0
-    /// Tombstones recorded (the sample removed if it was here).
-    public var tombstoned = 0
-    /// New workouts, and workouts already stored.
-    public var workouts = 0
-    public var workoutDuplicates = 0
-    /// Activity summaries stored or changed.
-    public var activitySummaries = 0
-    /// New export documents (characteristics, clinical records, ECGs, …).
-    public var documents = 0
+    public var counts = RecordCounts()
 
     public init() {}
+
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RecordCounts, Value>) -> Value {
+        get { counts[keyPath: keyPath] }
+        set { counts[keyPath: keyPath] = newValue }
+    }
 
     public static func + (lhs: CommitResult, rhs: CommitResult) -> CommitResult {
         var sum = lhs
         sum.sampleOutcomes += rhs.sampleOutcomes
         sum.inserted += rhs.inserted
-        sum.duplicates += rhs.duplicates
-        sum.previouslyDeleted += rhs.previouslyDeleted
-        sum.quarantined += rhs.quarantined
         sum.quarantineDuplicates += rhs.quarantineDuplicates
-        sum.tombstoned += rhs.tombstoned
-        sum.workouts += rhs.workouts
-        sum.workoutDuplicates += rhs.workoutDuplicates
-        sum.activitySummaries += rhs.activitySummaries
-        sum.documents += rhs.documents
+        sum.counts = sum.counts + rhs.counts
         return sum
     }
 }
@@ -47,5 +36,5 @@ public enum SampleOutcome: Sendable, Equatable {
     /// The same content id is already stored.
     case duplicate
     /// A tombstone newer than the sample's snapshot keeps it out.
-    case previouslyDeleted
+    case deletedEarlier
 }

@@ -21,7 +21,7 @@ extension Store {
                     // The source's order: a deletion before the sample's return must not undo it.
                     while nextTombstone < batch.tombstones.count, batch.position(ofTombstone: nextTombstone) <= position
                     {
-                        result.tombstoned += try apply(batch.tombstones[nextTombstone], context: &context)
+                        result.tombstones += try apply(batch.tombstones[nextTombstone], context: &context)
                         nextTombstone += 1
                     }
                     let outcome = try insert(laned, context: &context)
@@ -30,7 +30,7 @@ extension Store {
                     case .inserted:
                         result.inserted += 1
                     case .duplicate: result.duplicates += 1
-                    case .previouslyDeleted: result.previouslyDeleted += 1
+                    case .deletedEarlier: result.deletedEarlier += 1
                     }
                 }
                 for record in batch.quarantined {
@@ -41,7 +41,7 @@ extension Store {
                     }
                 }
                 for tombstone in batch.tombstones[nextTombstone...] {
-                    result.tombstoned += try apply(tombstone, context: &context)
+                    result.tombstones += try apply(tombstone, context: &context)
                 }
                 try write(batch.workouts, context: context, into: &result)
                 try write(batch.activitySummaries, context: context, into: &result)
@@ -72,7 +72,7 @@ extension Store {
         if context.tombstonesExist {
             switch try deletionStanding(sample.id, lane: laned.lane, snapshot: context.snapshot) {
             case .none: break
-            case .keepsOut: return .previouslyDeleted
+            case .deletedEarlier: return .deletedEarlier
             case .outranked(let deletedAt): restores = deletedAt
             }
         }
@@ -134,7 +134,7 @@ extension Store {
         try lookup.bind(.blob(id.bytes))
         guard let deletedAt = try lookup.firstRow({ $0.int64(0) }) else { return .none }
         let seenSince = snapshot.map { $0.takenAt.millisecondsSinceEpoch > deletedAt } ?? false
-        guard lane == .change || seenSince else { return .keepsOut }
+        guard lane == .change || seenSince else { return .deletedEarlier }
         try prepared("DELETE FROM tombstones WHERE sample_id = ?1").run(.blob(id.bytes))
         return .outranked(deletedAt: deletedAt)
     }
@@ -273,7 +273,7 @@ enum DeletionStanding {
     /// The sample was never deleted.
     case none
     /// Deleted, and the arriving copy is no newer than the deletion.
-    case keepsOut
+    case deletedEarlier
     /// The sample came back at the source after the deletion of that time (milliseconds).
     case outranked(deletedAt: Int64)
 }

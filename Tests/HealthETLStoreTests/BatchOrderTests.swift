@@ -25,7 +25,7 @@ import Testing
         let deletion = Tombstone(of: sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now)
 
         let back = try store.commit(batch([sample], [deletion], positions: [0], cursor: 2))
-        #expect(back.tombstoned == 1 && back.inserted == 1)
+        #expect(back.tombstones == 1 && back.inserted == 1)
         #expect(try store.status().samples.total == 1)
         #expect(try store.status().tombstones.total == 0)
         let stored = try #require(try store.samples(afterSequence: 0, limit: 10).last?.sample)

@@ -135,7 +135,7 @@ import Testing
         let deletion = Tombstone(
             of: RecordFixtures.sample(index: 1), reason: "deleted_at_source", deletedAt: RecordFixtures.now)
         let result = try store.commit(CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 1]))
-        #expect(result.tombstoned == 1)
+        #expect(result.tombstones == 1)
         let status = try store.status()
         #expect(status.samples.total == 2)
         #expect(status.tombstones.total == 1)
@@ -145,7 +145,7 @@ import Testing
         // The same deletion again is not a second tombstone.
         let repeated = try store.commit(
             CommitBatch(stream: "test:stream", tombstones: [deletion], cursors: [.change: 2]))
-        #expect(repeated.tombstoned == 0)
+        #expect(repeated.tombstones == 0)
     }
 
     @Test func quarantineKeepsRawFormOnce() throws {

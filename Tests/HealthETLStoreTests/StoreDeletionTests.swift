@@ -27,17 +27,17 @@ import Testing
         let deletion = Tombstone(of: sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now)
         try commit(store, tombstones: [deletion], lane: .change)
 
-        #expect(try commit(store, [sample], lane: .cold).previouslyDeleted == 1)
-        #expect(try commit(store, [sample], lane: .hot).previouslyDeleted == 1)
+        #expect(try commit(store, [sample], lane: .cold).deletedEarlier == 1)
+        #expect(try commit(store, [sample], lane: .hot).deletedEarlier == 1)
         let back = try commit(store, [sample], lane: .change)
-        #expect(back.inserted == 1 && back.previouslyDeleted == 0)
+        #expect(back.inserted == 1 && back.deletedEarlier == 0)
         #expect(try store.status().tombstones.total == 0)
         let stored = try #require(try store.samples(afterSequence: 0, limit: 10).last?.sample)
         #expect(stored.id == sample.id && stored.restoresDeletionAt == RecordFixtures.now)
         // Deleted again later: a new tombstone, sent like any other.
         let again = Tombstone(
             of: sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now.adding(seconds: 60))
-        #expect(try commit(store, tombstones: [again], lane: .change).tombstoned == 1)
+        #expect(try commit(store, tombstones: [again], lane: .change).tombstones == 1)
         #expect(try store.status().samples.total == 0)
         #expect(try store.tombstones(afterSequence: 1, limit: 10).map(\.tombstone.deletedAt) == [again.deletedAt])
     }

@@ -31,7 +31,7 @@ struct PushReport: Encodable {
 
     init(_ summary: ImportSummary, stream: String, refused: [Refusal]) {
         self.stream = stream
-        recordsRead = summary.recordsRead + summary.correlationComponents.read
+        recordsRead = summary.recordsRead + (summary.correlationComponents.read ?? 0)
         stored = summary.accepted + summary.flagged + summary.correlationComponents.stored
         duplicates = summary.duplicates + summary.correlationComponents.alreadyStored
         quarantined = summary.quarantined + summary.correlationComponents.quarantined
