@@ -15,11 +15,14 @@ REAL_EXPORTS_SKIP = $(if $(wildcard $(REAL_EXPORTS)/.),,--skip RealExportTests)
 SHARED_DOCS ?= $(or $(HEALTHETL_SHARED_DOCS),../shared/docs)
 SHARED_SKIP = $(REAL_EXPORTS_SKIP) $(if $(wildcard $(SHARED_DOCS)/.),,--skip SharedDocsTests)
 
+# `make install`: where the release build goes (DESTDIR stages it for a package).
+PREFIX      ?= /usr/local
+SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 FORMATTED    = Package.swift Sources Plugins Tests Benchmarks Fuzz
 # `make fuzz`: minutes each libFuzzer target runs.
 FUZZ_MINUTES ?= 10
 
-.PHONY: deps test-deps build test lint api-fuzz fuzz demo demo-postgres bench bench-report format clean
+.PHONY: deps test-deps build install docs test lint api-fuzz fuzz demo demo-postgres bench bench-report format clean
 
 ## deps: install the missing system libraries (apt), as root or through sudo
 deps:
@@ -33,6 +36,31 @@ test-deps:
 ## build: compile everything, warnings as errors
 build: deps
 	$(SWIFT) build $(STRICT)
+
+## install: a release build, installed as $(DESTDIR)$(PREFIX)/libexec/healthetl/ (the binary beside the
+##          catalog and sample resources it reads) with $(PREFIX)/bin/healthetl linking to it, and the
+##          systemd user units of systemd/ in $(DESTDIR)$(SYSTEMD_USER_DIR), their ExecStart on that binary
+install: deps
+	$(SWIFT) build -c release $(STRICT) --product healthetl
+	install -d -m 0755 "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/libexec/healthetl" "$(DESTDIR)$(SYSTEMD_USER_DIR)"
+	install -m 0755 .build/release/healthetl "$(DESTDIR)$(PREFIX)/libexec/healthetl/healthetl"
+	for bundle in .build/release/*.resources; do \
+		rm -rf "$(DESTDIR)$(PREFIX)/libexec/healthetl/$$(basename "$$bundle")" && \
+		cp -R "$$bundle" "$(DESTDIR)$(PREFIX)/libexec/healthetl/" && \
+		chmod -R u=rwX,go=rX "$(DESTDIR)$(PREFIX)/libexec/healthetl/$$(basename "$$bundle")" || exit 1; \
+	done
+	ln -sf ../libexec/healthetl/healthetl "$(DESTDIR)$(PREFIX)/bin/healthetl"
+	for unit in systemd/*.service systemd/*.timer; do \
+		sed 's|/usr/local/bin/healthetl|$(PREFIX)/bin/healthetl|' "$$unit" > "$(DESTDIR)$(SYSTEMD_USER_DIR)/$$(basename "$$unit")" && \
+		chmod 0644 "$(DESTDIR)$(SYSTEMD_USER_DIR)/$$(basename "$$unit")" || exit 1; \
+	done
+	@echo "Installed $(PREFIX)/bin/healthetl and the systemd user units in $(SYSTEMD_USER_DIR);"
+	@echo "enable one with: systemctl --user enable --now healthetl-upload.timer (Docs/operations.md)"
+
+## docs: regenerate Docs/commands.md from the command line's own help (`make test` fails while it is stale)
+docs: build
+	$(SWIFT) build --build-tests $(STRICT)
+	HEALTHETL_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter DocsTruthTests.commandReferenceIsTheCommandLinesOwnHelp
 
 ## test: lint, build, then run every test (unit, store, end-to-end against the built binary), then the API fuzz run,
 ##       then every libFuzzer target for 30 s (built first, in .build-fuzz; fails on any crash).

@@ -318,7 +318,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthETLEndToEndTests",
-            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLStore", "HealthETLTestSupport"],
+            dependencies: [
+                "HealthETLCollectorSQLite", "HealthETLCore", "HealthETLSQLite", "HealthETLStore",
+                "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
     ]
 )

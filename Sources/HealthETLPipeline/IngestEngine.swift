@@ -4,7 +4,7 @@ import HealthETLStore
 
 /// The one ingest engine: every source's lanes — an export read front to back, or live streams
 /// asked lane by lane — go through the normalizer into atomic commits with their cursors, hot
-/// work first, counted by one `IngestTally` per lane. `ExportIngest` and `LiveIngest` feed it.
+/// work first, counted by one `IngestTally` per lane. `ArchiveIngest` and `LiveIngest` feed it.
 public final class IngestEngine: @unchecked Sendable {
     public static let defaultBatchSize = 5_000
 

@@ -13,7 +13,7 @@ struct BackupCommand: ParsableCommand, TakesGlobalOptions {
             PRAGMA integrity_check, and written 0600; it never replaces a file. With --out DIR/ (or
             an existing directory) the copy is DIR/healthetl.sqlite, and restoring is pointing
             --store (or serve --data) at DIR. A collector on PostgreSQL is backed up with pg_dump
-            (see the README).
+            (Docs/operations.md, "Backups").
             """)
 
     @OptionGroup var given: GlobalOptions

@@ -14,7 +14,7 @@ struct FollowCommand: AsyncParsableCommand, TakesGlobalOptions {
             changes after it), then follows GET /v1/changes/stream. Each change's projections are
             pulled, with ETags so unchanged ones cost a 304, and written together with the cursor
             in one transaction. Reconnects with backoff. SIGTERM or SIGINT finishes the write in
-            flight and exits 0 (within --drain-timeout). As a systemd user service: see the README.
+            flight and exits 0 (within --drain-timeout). As a systemd user service: systemd/healthetl-follow.service.
             """)
 
     @OptionGroup var given: GlobalOptions

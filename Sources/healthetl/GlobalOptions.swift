@@ -10,7 +10,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
         help: ArgumentHelp(
-            "The store directory (default: $HEALTHETL_HOME, else ~/.local/share/healthetl).",
+            "The store directory (default: $HEALTHETL_HOME, else $XDG_DATA_HOME/healthetl, else ~/.local/share/healthetl).",
             valueName: "dir"))
     var storePath: String?
 

@@ -7,8 +7,8 @@ struct HealthETL: ParsableCommand {
         commandName: "healthetl",
         abstract: "Import, check, store and ship personal health data.",
         discussion: """
-            Global options, before or after the command: --store DIR (default $HEALTHETL_HOME,
-            else ~/.local/share/healthetl) and --catalog FILE (extra metric definitions).
+            Every command takes the global options --store, --catalog, --log-format and --log-level,
+            before or after its name.
 
             Exit codes: 0 success, 1 failure, 2 usage error, 3 partial (some input could not be
             used; what could was committed).

@@ -52,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         let catalog = try global.loadCatalog()
         let store = try global.openStore()
         let lastSequenceBefore = try store.lastSampleSequence()
-        var importer = ExportImport()
+        var importer = ArchiveImport()
         importer.hotWindowSeconds = hotWindow.seconds
         importer.batchSize = batchSize
         importer.source = source
@@ -95,7 +95,7 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         if json {
             try JSONOutput.print(summary)
         } else {
-            print(ImportReport.render(summary))
+            print(ImportSummaryText.render(summary))
         }
         if !failures.isEmpty || !summary.complete {
             throw ExitCode(ExitStatus.partial.rawValue)

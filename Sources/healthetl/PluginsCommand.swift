@@ -3,7 +3,7 @@ import HealthETLCore
 import HealthETLRuntime
 
 /// `healthetl plugins`: the registry — every source and sink by name, kind and capabilities.
-struct PluginsCommand: ParsableCommand {
+struct PluginsCommand: ParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "plugins",
         abstract: "List the registered sources and sinks by name, kind and capabilities.",
@@ -13,12 +13,16 @@ struct PluginsCommand: ParsableCommand {
             settings live in its section of the store's config.json, e.g. sinks.collector.
             """)
 
-    @Flag(help: "Print a JSON array instead of a table.")
+    // Taken like every command's, though the registry is the same for every store.
+    @OptionGroup var given: GlobalOptions
+    @ParentCommand var root: HealthETL
+
+    @Flag(help: "Print one JSON object (`plugins`: every plugin) instead of a table.")
     var json = false
 
     func run() throws {
         let plugins = PluginRegistry.descriptors
-        if json { return try JSONOutput.print(plugins.map(PluginListing.init)) }
+        if json { return try JSONOutput.print(["plugins": plugins.map(PluginListing.init)]) }
         var table = TextTable("NAME", "KIND", "CAPABILITIES", "CONFIG SECTION", "SUMMARY")
         for plugin in plugins {
             table.add(

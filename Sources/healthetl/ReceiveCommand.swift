@@ -18,7 +18,7 @@ struct ReceiveCommand: AsyncParsableCommand, TakesGlobalOptions {
             a push with NAME's token commits to stream health_auto_export:NAME. Each push is committed
             whole before the 200; a resend stores nothing twice. Tier-1 metrics go on to the configured
             collector at once. SIGINT or SIGTERM stops it after the pushes in flight are committed.
-            Put it behind a TLS reverse proxy to reach it from outside (see the README).
+            Put it behind a TLS reverse proxy to reach it from outside (Docs/importing.md).
             """)
 
     @OptionGroup var given: GlobalOptions

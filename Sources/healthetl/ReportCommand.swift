@@ -28,9 +28,9 @@ struct ReportCommand: ParsableCommand, TakesGlobalOptions {
     var json = false
 
     func run() throws {
-        let request = ReportRequest(from: days.first, to: days.last, output: output)
+        let request = HTMLReportRequest(from: days.first, to: days.last, output: output)
         let summary = try CommandFailure.wrapping {
-            try HealthReport(request: request).run(store: global.storeDirectory, catalog: try global.loadCatalog())
+            try HTMLReportWriter(request: request).run(store: global.storeDirectory, catalog: try global.loadCatalog())
         }
         try SummaryPrinter.show(summary, json: json, dataOnStandardOutput: summary.output == "-") { summary in
             let charted = summary.chartedDays.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

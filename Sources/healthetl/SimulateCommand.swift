@@ -219,7 +219,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         }
         progress.finish()
         if let report = outcome.realTime { RealTimeUpload.describe(report) }
-        let report = SimulationReport(outcome.ingest)
+        let report = SimulationSummary(outcome.ingest)
         if json {
             try JSONOutput.print(report)
         } else {

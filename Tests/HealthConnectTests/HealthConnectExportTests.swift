@@ -31,7 +31,7 @@ import Testing
     }
 
     func importing(_ path: String, into store: Store) throws -> ImportSummary {
-        var run = ExportImport()
+        var run = ArchiveImport()
         run.clock = .system
         return try run.run(path, into: store, catalog: try MetricCatalog.bundled())
     }
@@ -106,7 +106,7 @@ import Testing
         #expect(first.accepted > 0)
         #expect(second.accepted == 0)
         #expect(second.tombstones == 0)
-        var fromStart = ExportImport()
+        var fromStart = ArchiveImport()
         fromStart.fromStart = true
         let whole = try fromStart.run(path, into: store, catalog: try MetricCatalog.bundled())
         #expect(whole.accepted == 0)
@@ -124,7 +124,7 @@ import Testing
         // earliest sample of any kind (its retention horizon) and its latest of the same metric
         // and source (a deletion past that waits for a later sample).
         let horizon = try #require(after.values.map(\.start).min())
-            .adding(seconds: ExportIngest.retentionMarginSeconds)
+            .adding(seconds: ArchiveIngest.retentionMarginSeconds)
         var spans: [String: ClosedRange<Instant>] = [:]
         for sample in after.values {
             let key = sample.metric + "|" + sample.sourceName

@@ -24,7 +24,7 @@ private let costlyText = costly.replacingOccurrences(of: "'", with: "''")
     func importing(_ path: String) throws -> ImportSummary {
         let store = try Store(
             directory: StoreDirectory(path: fixture.directory.child("store-\(UInt32.random(in: 0...UInt32.max))")))
-        return try ExportImport().run(path, into: store, catalog: try MetricCatalog.bundled())
+        return try ArchiveImport().run(path, into: store, catalog: try MetricCatalog.bundled())
     }
 
     /// The four records of `HealthConnectInputTests.rows`, then `change` (which may rewrite the

@@ -35,7 +35,7 @@ import Testing
     func importing(_ path: String) throws -> ImportSummary {
         let store = try Store(
             directory: StoreDirectory(path: fixture.directory.child("store-\(UInt32.random(in: 0...UInt32.max))")))
-        return try ExportImport().run(path, into: store, catalog: try MetricCatalog.bundled())
+        return try ArchiveImport().run(path, into: store, catalog: try MetricCatalog.bundled())
     }
 
     func database(_ inserts: String, then change: String = "") throws -> String {

@@ -27,7 +27,7 @@ import Testing
                 + "INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) "
                 + "VALUES (1, '\(order)');")
         let store = try Store(directory: StoreDirectory(path: fixture.directory.child("store")))
-        _ = try ExportImport().run(database.path, into: store, catalog: try MetricCatalog.bundled())
+        _ = try ArchiveImport().run(database.path, into: store, catalog: try MetricCatalog.bundled())
         let projections = LocalProjections(
             catalog: try MetricCatalog.bundled(), priority: SourcePriority(),
             sourcesByMetric: try store.sourcePriorities())
@@ -50,7 +50,7 @@ import Testing
             "INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) "
                 + "VALUES (1, '2, 1'), (5, '1');")
         let store = try Store(directory: StoreDirectory(path: fixture.directory.child("store")))
-        _ = try ExportImport().run(database.path, into: store, catalog: try MetricCatalog.bundled())
+        _ = try ArchiveImport().run(database.path, into: store, catalog: try MetricCatalog.bundled())
         let priorities = try store.sourcePriorities()
         #expect(priorities["step_count"] == ["com.example.nameless", "Samsung Health"])
         #expect(priorities["sleep_analysis"] == ["Samsung Health"])

@@ -52,8 +52,9 @@ import Testing
     @Test func pluginsListsEverySourceAndSinkByName() throws {
         let result = try runner.run(["plugins", "--json"])
         #expect(result.exitCode == 0, "\(result.standardError)")
-        let plugins = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let plugins = try #require(object["plugins"] as? [[String: Any]])
         let byName = Dictionary(uniqueKeysWithValues: plugins.map { ($0["name"] as? String ?? "?", $0) })
         #expect(byName["apple_health"]?["kind"] as? String == "source")
         #expect(byName["apple_health"]?["capabilities"] as? [String] == ["exports", "resumable"])

@@ -7,8 +7,8 @@ import Testing
 @Suite struct HTMLReportTests {
     let first = CivilDate(year: 2025, month: 6, day: 1)!
 
-    func data(source: String, withSamples: Bool) -> ReportData {
-        func series(_ metric: String, _ value: Double) -> ReportData.Series {
+    func data(source: String, withSamples: Bool) -> HTMLReportData {
+        func series(_ metric: String, _ value: Double) -> HTMLReportData.Series {
             let rollups =
                 withSamples
                 ? [
@@ -16,9 +16,9 @@ import Testing
                         metric: metric, day: first, average: value, count: 1, sources: [source], coverageSeconds: 0)
                 ]
                 : []
-            return ReportData.Series(metric: metric, title: metric, unit: "u", rollups: rollups)
+            return HTMLReportData.Series(metric: metric, title: metric, unit: "u", rollups: rollups)
         }
-        return ReportData(
+        return HTMLReportData(
             days: first...first.adding(days: 29), generatedAt: Instant(millisecondsSinceEpoch: 0),
             steps: series("step_count", 0), restingHeartRate: series("resting_heart_rate", 58),
             heartRateVariability: series("heart_rate_variability_sdnn", 61), weight: series("body_mass", 70),
@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func itForbidsEveryRequestAndRunsNoScript() {
-        let html = String(decoding: HTMLReport(data: data(source: "Watch", withSamples: true)).render(), as: UTF8.self)
+        let html = String(
+            decoding: HTMLReportRenderer(data: data(source: "Watch", withSamples: true)).render(), as: UTF8.self)
         #expect(html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\""))
         #expect(!html.contains("<script"))
         #expect(
@@ -39,14 +40,15 @@ import Testing
 
     @Test func namesFromTheDataAreEscaped() {
         let html = String(
-            decoding: HTMLReport(data: data(source: "<script>alert(1)</script>", withSamples: true)).render(),
+            decoding: HTMLReportRenderer(data: data(source: "<script>alert(1)</script>", withSamples: true)).render(),
             as: UTF8.self)
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
     @Test func emptySectionsSaySo() {
-        let html = String(decoding: HTMLReport(data: data(source: "Watch", withSamples: false)).render(), as: UTF8.self)
+        let html = String(
+            decoding: HTMLReportRenderer(data: data(source: "Watch", withSamples: false)).render(), as: UTF8.self)
         #expect(html.components(separatedBy: "No data in this range.").count - 1 == 7)
         #expect(html.contains("Nothing was quarantined"))
     }
@@ -54,7 +56,7 @@ import Testing
     @Test func insightsAreListedWithTheirDaysAndNeverAsADiagnosis() {
         var report = data(source: "Watch", withSamples: true)
         #expect(
-            String(decoding: HTMLReport(data: report).render(), as: UTF8.self).contains(
+            String(decoding: HTMLReportRenderer(data: report).render(), as: UTF8.self).contains(
                 "<section id=\"insights\"><h2>Above or below your usual</h2><p class=\"note\">Nothing unusual"))
         report.insights = [
             Insight(
@@ -62,7 +64,7 @@ import Testing
                 last: first.adding(days: 4), baseline: 55, observed: 68, deviation: 9.2, unit: "bpm",
                 text: "Resting heart rate above your usual on 2 days in a row: 68 bpm against a usual 55 bpm")
         ]
-        let html = String(decoding: HTMLReport(data: report).render(), as: UTF8.self)
+        let html = String(decoding: HTMLReportRenderer(data: report).render(), as: UTF8.self)
         #expect(
             html.contains(
                 "<tr data-rule=\"resting_heart_rate_above_usual\" data-first=\"2025-06-04\" data-last=\"2025-06-05\">"))

@@ -50,7 +50,7 @@ import Testing
         var rollup = DailyRollup(
             metric: "step_count", day: first, sum: 9_000, count: 3, sources: ["A", "B"], coverageSeconds: 60)
         rollup.sumBySource = ["A": 6_000, "B": 3_000]
-        let series = ReportData.Series(metric: "step_count", title: "Daily steps", unit: "steps", rollups: [rollup])
+        let series = HTMLReportData.Series(metric: "step_count", title: "Daily steps", unit: "steps", rollups: [rollup])
         let chart = StackedBarChart(series: series, days: first...first.adding(days: 6))
         #expect(chart.sources == ["A", "B"])
         var bytes: [UInt8] = []
@@ -66,6 +66,6 @@ import Testing
         ("cycling", "Cycling"), ("outdoor_run", "Outdoor run"),
     ])
     func activityNamesReadAsWords(type: String, name: String) {
-        #expect(HTMLReport.activityName(type) == name)
+        #expect(HTMLReportRenderer.activityName(type) == name)
     }
 }

@@ -14,7 +14,7 @@ import Testing
     private func importXML(_ builder: ExportXMLBuilder, named name: String, into store: Store) throws -> ImportSummary {
         let path = directory.child(name)
         try builder.write(to: path)
-        var importer = ExportImport()
+        var importer = ArchiveImport()
         importer.clock = clock
         importer.fromStart = true
         return try importer.run(path, into: store, catalog: try MetricCatalog.bundled())

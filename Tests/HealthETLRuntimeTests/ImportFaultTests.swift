@@ -16,8 +16,8 @@ import Testing
         try Store(directory: StoreDirectory(path: directory.child("store")), clock: clock)
     }
 
-    func importer(batchSize: Int = IngestEngine.defaultBatchSize) -> ExportImport {
-        var importer = ExportImport()
+    func importer(batchSize: Int = IngestEngine.defaultBatchSize) -> ArchiveImport {
+        var importer = ArchiveImport()
         importer.clock = clock
         importer.batchSize = batchSize
         return importer

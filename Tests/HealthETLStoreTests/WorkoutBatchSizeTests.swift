@@ -26,7 +26,7 @@ import Testing
     @Test func workoutsWithLongRoutesFillBatchesByTheirRows() throws {
         let store = try Store(directory: StoreDirectory(path: directory.child("store")))
         let commits = Atomic<Int>(0)
-        let ingest = try ExportIngest(
+        let ingest = try ArchiveIngest(
             store: store, catalog: try MetricCatalog.bundled(), source: "apple_health", input: "export.zip",
             batchSize: 1_000, afterCommit: { _ in commits.add(1, ordering: .relaxed) })
         try ingest.receive(

@@ -3,13 +3,14 @@ import HealthETLCore
 /// A daily figure as a line with a dot per day; the line breaks where days are missing, so a gap
 /// reads as one. Each dot carries its metric, day and value as data attributes.
 struct LineChart {
-    let series: ReportData.Series
+    let series: HTMLReportData.Series
     let days: ClosedRange<CivilDate>
     /// Decimals in the dots' titles.
     let decimals: Int
 
     func append(to bytes: inout [UInt8]) {
-        let points = series.rollups.compactMap { rollup in ReportData.Series.value(of: rollup).map { (rollup.day, $0) }
+        let points = series.rollups.compactMap { rollup in
+            HTMLReportData.Series.value(of: rollup).map { (rollup.day, $0) }
         }
         let low = points.map(\.1).min() ?? 0
         let high = points.map(\.1).max() ?? 1

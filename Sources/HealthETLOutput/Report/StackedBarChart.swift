@@ -4,7 +4,7 @@ import HealthETLCore
 /// source priority, so they add up to the bar). Each day is a `<g>` carrying its metric, day and
 /// value as data attributes, which the browser test reads back.
 struct StackedBarChart {
-    let series: ReportData.Series
+    let series: HTMLReportData.Series
     let days: ClosedRange<CivilDate>
 
     /// Sources by their total over the range, largest first: the colour order.
@@ -17,14 +17,14 @@ struct StackedBarChart {
     }
 
     func append(to bytes: inout [UInt8]) {
-        let high = series.rollups.compactMap(ReportData.Series.value).max() ?? 0
+        let high = series.rollups.compactMap(HTMLReportData.Series.value).max() ?? 0
         let frame = ChartFrame(days: days, low: 0, high: max(high, 1))
         let order = sources
         let colour = Dictionary(
             uniqueKeysWithValues: order.enumerated().map { ($1, min($0, ReportColours.sources - 1)) })
         frame.appendOpening(label: series.title, unit: series.unit, to: &bytes)
         for rollup in series.rollups {
-            guard let total = ReportData.Series.value(of: rollup) else { continue }
+            guard let total = HTMLReportData.Series.value(of: rollup) else { continue }
             ByteText.append("<g data-metric=\"", to: &bytes)
             HTMLText.append(escaping: series.metric, to: &bytes)
             ByteText.append("\" data-day=\"", to: &bytes)

@@ -6,7 +6,7 @@ import HealthETLPipeline
 /// adapter's checkpoints a hot one at the receive time, so the ingest commits a bounded batch
 /// at each (all inside the push's one transaction).
 struct PushEvents: SourceEventHandler {
-    let ingest: ExportIngest
+    let ingest: ArchiveIngest
     let stream: String
     let receivedAt: Instant
 

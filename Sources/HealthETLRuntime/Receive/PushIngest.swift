@@ -75,7 +75,7 @@ public final class PushIngest: PushCommitter, @unchecked Sendable {
     private func ingest(_ body: PushBody, stream: String, requestID: String) throws -> ImportSummary {
         let now = clock.now()
         return try store.asOneTransaction {
-            let ingest = try ExportIngest(
+            let ingest = try ArchiveIngest(
                 store: store, catalog: catalog, source: HealthAutoExportAdapter.name, input: "receive " + requestID,
                 resumes: false, clock: clock)
             var events = PushEvents(ingest: ingest, stream: stream, receivedAt: now)

@@ -1,7 +1,7 @@
 import HealthETLCore
 
 /// Everything the HTML report shows, gathered from the store with the projections' own code.
-public struct ReportData: Sendable {
+public struct HTMLReportData: Sendable {
     /// One metric's daily figures as a chart draws them.
     public struct Series: Sendable {
         public var metric: String

@@ -12,7 +12,7 @@ import HealthETLStore
 /// dropped at each checkpoint, so a read killed at any instant and run again ends with the store
 /// an uninterrupted read gives. The store is the writer's while
 /// batches are in flight and this feed's only once they have settled.
-public final class ExportIngest: SourceEventHandler {
+public final class ArchiveIngest: SourceEventHandler {
     /// How far past this machine's clock an export may be dated (the phone's clock may run a
     /// little ahead). A later date is not believed: such an export supersedes nothing.
     public static let exportDateToleranceSeconds: Int64 = 86_400

@@ -1,5 +1,5 @@
 /// What `healthetl report` wrote, for its closing line and `--json`.
-public struct ReportSummary: Codable, Sendable {
+public struct HTMLReportSummary: Codable, Sendable {
     public var output: String
     public var from: String
     public var to: String

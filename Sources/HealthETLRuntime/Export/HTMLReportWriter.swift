@@ -5,8 +5,8 @@ import HealthETLStore
 
 /// `healthetl report`: gathers a range of days from the store (daily figures from the same
 /// projection code as `projections --local`) and writes the self-contained HTML report.
-public struct HealthReport {
-    public let request: ReportRequest
+public struct HTMLReportWriter {
+    public let request: HTMLReportRequest
 
     /// The charted metrics: id, title, and the unit as a person reads it.
     static let charted: [(metric: String, title: String, unit: String)] = [
@@ -16,12 +16,12 @@ public struct HealthReport {
         ("body_mass", "Weight", "kg"),
     ]
 
-    public init(request: ReportRequest) {
+    public init(request: HTMLReportRequest) {
         self.request = request
     }
 
     public func run(store directory: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws
-        -> ReportSummary
+        -> HTMLReportSummary
     {
         let started = clock.now()
         let store = try Store(directory: directory, clock: clock)
@@ -42,26 +42,26 @@ public struct HealthReport {
             nights += pieceNights
         }
         let series = Self.charted.map { chart in
-            ReportData.Series(
+            HTMLReportData.Series(
                 metric: chart.metric, title: chart.title, unit: chart.unit, rollups: rollups[chart.metric] ?? [])
         }
         let insights = try Self.insights(projections, store: store, days: days, rollups: rollups, nights: nights)
         let (coverage, flagged) = try counts.value()
         let inRange = { (day: CivilDate) in days.contains(day) }
-        let data = ReportData(
+        let data = HTMLReportData(
             days: days, generatedAt: clock.now().truncatedToSecond, steps: series[0], restingHeartRate: series[1],
             heartRateVariability: series[2], weight: series[3], sleep: nights,
             workouts: try store.workoutListings(starts: DailyRollupCalculator.sampleWindow(for: days)).filter {
                 inRange(LocalZone.fixed(utcOffsetSeconds: $0.utcOffsetSeconds ?? 0).localDay(of: $0.start))
             },
             coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged, insights: insights)
-        let html = HTMLReport(data: data).render()
+        let html = HTMLReportRenderer(data: data).render()
         let output = try ExportOutput(path: request.output)
         try output.append { $0.append(contentsOf: html) }
         try output.finish()
         var charted = Dictionary(uniqueKeysWithValues: series.map { ($0.metric, $0.rollups.count) })
         charted[SleepNightCalculator.metric] = nights.count
-        return ReportSummary(
+        return HTMLReportSummary(
             output: request.output, from: days.lowerBound.description, to: days.upperBound.description,
             chartedDays: charted, sleepNights: nights.count, workouts: data.workouts.count,
             bytes: output.bytesWritten, seconds: started.seconds(until: clock.now()))

@@ -5,7 +5,7 @@ import HealthETLStore
 
 /// `healthetl import` for one export: find the source that reads it (by probing its content, or
 /// by name), resume after what the store already holds of it, and ingest it.
-public struct ExportImport: Sendable {
+public struct ArchiveImport: Sendable {
     /// Samples ending this close to the export date go to the hot lane.
     public var hotWindowSeconds: Int64 = 7 * 86_400
     public var batchSize = IngestEngine.defaultBatchSize
@@ -29,11 +29,11 @@ public struct ExportImport: Sendable {
         let adapter = try PluginRegistry.adapter(for: input, named: source)
         let name = type(of: adapter).name
         if !fromStart, type(of: adapter).capabilities.contains(.resumable) {
-            input.resumeFrom = try ExportIngest.resumePoints(store: store, source: name)
+            input.resumeFrom = try ArchiveIngest.resumePoints(store: store, source: name)
         }
         // A source that does not resume re-reads from its start, and everything it reads counts.
         let resumes = !fromStart && type(of: adapter).capabilities.contains(.resumable)
-        let ingest = try ExportIngest(
+        let ingest = try ArchiveIngest(
             store: store, catalog: catalog, source: name, input: path, batchSize: batchSize, resumes: resumes,
             clock: clock, progress: progress)
         var handler = ingest

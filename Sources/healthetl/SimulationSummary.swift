@@ -2,7 +2,7 @@ import HealthETLCore
 import HealthETLPipeline
 
 /// What `simulate` prints: per lane counts, the cursors, and how busy the writer was.
-struct SimulationReport: Encodable {
+struct SimulationSummary: Encodable {
     struct Cursor: Encodable {
         let stream: String
         let lane: String

@@ -2,10 +2,10 @@ import HealthETLCore
 
 /// The self-contained HTML report: one file, no script, no request to anywhere (its content
 /// security policy forbids them), charts drawn as inline SVG here.
-public struct HTMLReport {
-    public let data: ReportData
+public struct HTMLReportRenderer {
+    public let data: HTMLReportData
 
-    public init(data: ReportData) {
+    public init(data: HTMLReportData) {
         self.data = data
     }
 
@@ -60,7 +60,7 @@ public struct HTMLReport {
 
     private func appendSummary(to html: inout [UInt8]) {
         func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
-        func values(_ series: ReportData.Series) -> [Double] { series.rollups.compactMap(ReportData.Series.value) }
+        func values(_ series: HTMLReportData.Series) -> [Double] { series.rollups.compactMap(HTMLReportData.Series.value) }
         let cards: [(String, String?)] = [
             ("Steps, daily average", mean(values(data.steps)).map { HTMLText.figure($0) }),
             ("Resting heart rate", mean(values(data.restingHeartRate)).map { HTMLText.figure($0) + " bpm" }),
@@ -93,7 +93,7 @@ public struct HTMLReport {
     }
 
     private func appendLineSection(
-        id: String, _ series: ReportData.Series, decimals: Int, note: String, to html: inout [UInt8]
+        id: String, _ series: HTMLReportData.Series, decimals: Int, note: String, to html: inout [UInt8]
     ) {
         openSection(id: id, title: series.title, to: &html)
         guard !series.rollups.isEmpty else { return closeEmpty(to: &html) }

@@ -1,7 +1,7 @@
 import HealthETLCore
 
 /// What `healthetl report` was asked for.
-public struct ReportRequest: Sendable {
+public struct HTMLReportRequest: Sendable {
     /// First and last local day; by default the year up to the last sample (or from the first
     /// sample, when the store holds less than a year).
     public var from: CivilDate?

@@ -2,7 +2,7 @@ import Foundation
 import HealthETLPipeline
 
 /// The human summary printed at the end of `healthetl import`.
-enum ImportReport {
+enum ImportSummaryText {
     static func render(_ summary: ImportSummary) -> String {
         var lines: [String] = []
         let state = summary.complete ? "complete" : "INCOMPLETE"
