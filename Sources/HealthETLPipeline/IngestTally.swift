@@ -40,7 +40,8 @@ public struct IngestTally: Codable, Equatable, Sendable {
                 records += 1
                 counts.deletedEarlier += 1
             case (.component, .inserted): counts.correlationComponents.stored += 1
-            case (.component, .duplicate), (.component, .deletedEarlier): counts.correlationComponents.alreadyStored += 1
+            case (.component, .duplicate), (.component, .deletedEarlier):
+                counts.correlationComponents.alreadyStored += 1
             case (.auxiliary, .inserted): counts.otherRecords.stored += 1
             case (.auxiliary, .duplicate), (.auxiliary, .deletedEarlier): counts.otherRecords.alreadyStored += 1
             case (.correlation, _): counts.correlations += 1

@@ -17,6 +17,46 @@ public struct ArchiveImport: Sendable {
 
     public init() {}
 
+    /// `healthetl import PATH…`: every input in turn into the store, then tier 1 — the hot lane's
+    /// tier-1 metrics committed by this run go out before it returns when a sink is configured.
+    /// An input that cannot be read is counted in `failures` and the others go on.
+    /// - Parameters:
+    ///   - progress: for each input, what to tell while it is read (and `finished` after).
+    /// - Throws: `RegistryError` when `source` names no source that reads files: no input can be.
+    public func run(
+        _ paths: [String], store directory: StoreDirectory, catalog: MetricCatalog,
+        progress: (String) -> ImportProgressReport = { _ in ImportProgressReport() }
+    ) async throws -> ImportRun {
+        let store = try Store(directory: directory, clock: clock)
+        let lastSequenceBefore = try store.lastSampleSequence()
+        var run = ImportRun()
+        var summaries: [ImportSummary] = []
+        for path in paths {
+            let report = progress(path)
+            defer { report.finished() }
+            do {
+                summaries.append(try self.run(path, into: store, catalog: catalog, progress: report.progress))
+            } catch let error as RegistryError where source != nil {
+                throw error
+            } catch {
+                run.failures.append(ImportRun.Failure(path: path, error: error))
+            }
+        }
+        guard !summaries.isEmpty else { return run }
+        var summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
+        do {
+            if let sender = try RealTimeSender(store: directory, catalog: catalog, clock: clock) {
+                let report = try await sender.send(afterSequence: lastSequenceBefore).report
+                run.realTime = report
+                summary.tier1Sent = report.acceptedItems
+            }
+        } catch {
+            run.realTimeError = error
+        }
+        run.summary = summary
+        return run
+    }
+
     /// - Throws: `RegistryError` when no source reads the input; what the source or the store
     ///   threw when the read could not go on (the run is recorded as failed first).
     public func run(

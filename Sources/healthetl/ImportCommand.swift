@@ -3,7 +3,6 @@ import Foundation
 import HealthETLCore
 import HealthETLPipeline
 import HealthETLRuntime
-import HealthETLStore
 
 /// `healthetl import PATH…`: every record of one or more exports into the store.
 struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
@@ -49,56 +48,39 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
 
     func run() async throws {
         let started = Clock.system.monotonic()
-        let catalog = try global.loadCatalog()
-        let store = try global.openStore()
-        let lastSequenceBefore = try store.lastSampleSequence()
         var importer = ArchiveImport()
         importer.hotWindowSeconds = hotWindow.seconds
         importer.batchSize = batchSize
         importer.source = source
         importer.fromStart = fromStart
-        var summaries: [ImportSummary] = []
-        var failures: [String] = []
-        for path in paths {
-            let progress = ProgressReporter(label: URL(fileURLWithPath: path).lastPathComponent)
-            do {
-                let summary = try importer.run(path, into: store, catalog: catalog, progress: progress.report)
-                progress.finish()
-                if let problem = summary.problem { printError("warning: \(path): \(problem)") }
-                summaries.append(summary)
-            } catch let error as RegistryError where source != nil {
-                // A --source that names no source, or one that reads no files, is a usage error.
-                progress.finish()
-                throw CommandFailure(error.description, exitCode: .usage)
-            } catch {
-                progress.finish()
-                let failure = CommandFailure(error)
-                failures.append(failure.message)
-                printError("error: \(failure.message)")
+        let run: ImportRun
+        do {
+            run = try await importer.run(paths, store: global.storeDirectory, catalog: try global.loadCatalog()) {
+                let reporter = ProgressReporter(label: URL(fileURLWithPath: $0).lastPathComponent)
+                return ImportProgressReport(progress: reporter.report, finished: reporter.finish)
             }
+        } catch let error as RegistryError where source != nil {
+            // A --source that names no source, or one that reads no files, is a usage error.
+            throw CommandFailure(error.description, exitCode: .usage)
+        } catch {
+            throw CommandFailure(error)
         }
-        // Each failure was reported as it happened.
-        guard !summaries.isEmpty else {
+        for failure in run.failures { printError("error: \(CommandFailure(failure.error).message)") }
+        guard let summary = run.summary else {
             try? metrics.write(command: "import", started: started, succeeded: false, [])
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        var summary = summaries.count == 1 ? summaries[0] : ImportSummary.total(of: summaries)
-        // Tier 1: the hot lane's tier-1 metrics go out before the command returns.
-        if let sent = await RealTimeUpload.send(
-            store: global.storeDirectory, catalog: catalog, afterSequence: lastSequenceBefore)
-        {
-            summary.tier1Sent = sent.acceptedItems
+        for input in summary.inputs ?? [summary] {
+            if let problem = input.problem { printError("warning: \(input.input): \(problem)") }
         }
+        RealTimeUpload.describe(run)
         try metrics.write(
-            command: "import", started: started, succeeded: failures.isEmpty && summary.complete,
-            MetricsFileOptions.figures(of: summary))
+            command: "import", started: started, succeeded: run.isComplete, MetricsFileOptions.figures(of: summary))
         if json {
             try JSONOutput.print(summary)
         } else {
             print(ImportSummaryText.render(summary))
         }
-        if !failures.isEmpty || !summary.complete {
-            throw ExitCode(ExitStatus.partial.rawValue)
-        }
+        if !run.isComplete { throw ExitCode(ExitStatus.partial.rawValue) }
     }
 }

@@ -6,21 +6,12 @@ import HealthETLStore
 /// Tier 1 as the commands report it: on standard error, so `--json` output stays one object;
 /// a failure is said and left to `healthetl upload`, never fatal to the import that preceded it.
 enum RealTimeUpload {
-    /// Sends the tier-1 samples committed after the commit sequence number `sequence` when a sink
-    /// is configured.
-    /// - Returns: the report, `nil` when no sink is configured.
-    @discardableResult
-    static func send(store: StoreDirectory, catalog: MetricCatalog, afterSequence sequence: Int64) async
-        -> UploadReport?
-    {
-        do {
-            guard let sender = try RealTimeSender(store: store, catalog: catalog) else { return nil }
-            let report = try await sender.send(afterSequence: sequence).report
-            describe(report)
-            return report
-        } catch {
+    /// Tier 1 of an import: what went, or why it did not.
+    static func describe(_ run: ImportRun) {
+        if let error = run.realTimeError {
             printError("real-time upload failed: \(CommandFailure(error).message); `healthetl upload` sends it later")
-            return UploadReport()
+        } else if let report = run.realTime {
+            describe(report)
         }
     }
 

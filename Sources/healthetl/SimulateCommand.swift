@@ -130,11 +130,12 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         if !haeStyle.isEmpty, export.first != "health-auto-export" {
             throw ValidationError("--hae-style goes with --export health-auto-export")
         }
-        if let unknown = haeStyle.first(where: { !Self.haeStyles.contains($0) }) {
-            throw ValidationError("--hae-style takes \(Self.haeStyles.joined(separator: ", ")), not \"\(unknown)\"")
+        if let unknown = haeStyle.first(where: { !SyntheticExport.haeStyles.contains($0) }) {
+            throw ValidationError(
+                "--hae-style takes \(SyntheticExport.haeStyles.joined(separator: ", ")), not \"\(unknown)\"")
         }
         if !export.isEmpty {
-            guard export.count == 2, ["apple-health", "health-connect", "health-auto-export"].contains(export[0]) else {
+            guard export.count == 2, SyntheticExport.formats.contains(export[0]) else {
                 throw ValidationError(
                     "--export takes a format and a path: --export apple-health OUT.zip, --export health-connect OUT.zip or --export health-auto-export OUT.json"
                 )
@@ -227,50 +228,18 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         }
     }
 
-    static let haeStyles = ["summarized", "twelve-hour", "v1", "no-envelope"]
-
     private func writeExport(to path: String) throws {
-        if export[0] == "health-connect" { return try writeHealthConnect(to: path) }
-        if export[0] == "health-auto-export" { return try writeHealthAutoExport(to: path) }
-        let summary = try SyntheticExport.writeAppleHealth(
-            to: path, records: records ?? 8_000, seed: seed, samplesPerDay: samplesPerDay,
-            everyType: everyType ? try global.loadCatalog() : nil)
-        if json {
-            print(summary.json)
-        } else {
-            print(
-                "wrote \(path): \(summary.records) records over \(summary.days) days (\(summary.firstDay) to \(summary.lastDay)), \(summary.workouts) workouts, \(summary.correlations) correlations"
-                    + (everyType ? ", and \(summary.everyTypeRecords) records of every catalog type" : "")
-            )
-        }
-    }
-
-    private func writeHealthAutoExport(to path: String) throws {
-        let summary = try SyntheticExport.writeHealthAutoExport(
-            to: path, days: days ?? 7, seed: seed, heartRateInterval: heartRateInterval ?? 60, styles: Set(haeStyle))
-        if json {
-            try JSONOutput.print(summary)
-        } else {
-            print(
-                "wrote \(path): \(summary.records) records (\(summary.points.values.reduce(0, +)) metric points, \(summary.workouts) workouts), \(summary.bytes) bytes"
-            )
-        }
-    }
-
-    private func writeHealthConnect(to path: String) throws {
-        let summary = try SyntheticExport.writeHealthConnect(
-            to: path, days: days ?? 14, seed: seed, heartRateInterval: heartRateInterval ?? 60, previous: previous)
-        if json {
-            print(summary.json)
-        } else if previous != nil {
-            print(
-                "wrote \(path): the next export of the same phone, exported \(summary.exportedAt), with \(summary.deleted) records deleted and \(summary.edited) edited (\(summary.totalRows) rows)"
-            )
-        } else {
-            print(
-                "wrote \(path): \(summary.totalRows) rows in \(summary.rows.count) tables, exported \(summary.exportedAt)"
-            )
-        }
+        var request = SyntheticExport.Request(format: export[0], path: path)
+        request.seed = seed
+        request.records = records
+        request.days = days
+        request.samplesPerDay = samplesPerDay
+        request.heartRateInterval = heartRateInterval
+        request.previous = previous
+        request.haeStyles = Set(haeStyle)
+        request.everyType = everyType ? try global.loadCatalog() : nil
+        let written = try CommandFailure.wrapping { try SyntheticExport.write(request) }
+        print(json ? written.json : written.text)
     }
 
     static func instant(_ text: String) -> Instant? {

@@ -60,7 +60,9 @@ public struct HTMLReportRenderer {
 
     private func appendSummary(to html: inout [UInt8]) {
         func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
-        func values(_ series: HTMLReportData.Series) -> [Double] { series.rollups.compactMap(HTMLReportData.Series.value) }
+        func values(_ series: HTMLReportData.Series) -> [Double] {
+            series.rollups.compactMap(HTMLReportData.Series.value)
+        }
         let cards: [(String, String?)] = [
             ("Steps, daily average", mean(values(data.steps)).map { HTMLText.figure($0) }),
             ("Resting heart rate", mean(values(data.restingHeartRate)).map { HTMLText.figure($0) + " bpm" }),
