@@ -118,23 +118,27 @@ demo-postgres: build
 	@echo
 	./scripts/demo-postgres.sh $(BIN) "$(DEMO_STORE)"
 
-## bench: release-build benchmarks (the build includes healthetl-ingest-bench, the collector's HTTP client)
+## bench: release-build benchmarks, each writing its figures and target verdicts into .build/bench-json; then
+##        Benchmarks/verdict.py prints ok / MISSED / FAILED per bench, and a missed target or a failed bench
+##        makes `make bench` exit non-zero (every bench still runs). The build includes healthetl-ingest-bench.
+BENCH_SCRIPTS = run.sh import-bench.sh ingest-bench.sh feed-bench.sh upload-bench.sh health-connect-bench.sh \
+                health-auto-export-bench.sh postgres-bench.sh export-bench.sh
+BENCH_NAMES   = components import ingest feed upload health-connect health-auto-export postgres export
 bench: deps
 	$(SWIFT) build -c release $(STRICT)
-	./Benchmarks/run.sh
-	./Benchmarks/import-bench.sh
-	./Benchmarks/ingest-bench.sh
-	./Benchmarks/feed-bench.sh
-	./Benchmarks/upload-bench.sh
-	./Benchmarks/health-connect-bench.sh
-	./Benchmarks/health-auto-export-bench.sh
-	./Benchmarks/postgres-bench.sh
-	./Benchmarks/export-bench.sh
+	@rm -rf .build/bench-json && mkdir -p .build/bench-json
+	@failed=0; for script in $(BENCH_SCRIPTS); do \
+		BENCH_JSON_DIR=$(CURDIR)/.build/bench-json ./Benchmarks/$$script || failed=1; \
+	done; \
+	echo; echo "bench verdicts (each bench's targets: Benchmarks/*.sh; figures in one place: Docs/bench-report.md):"; \
+	./Benchmarks/verdict.py .build/bench-json $(BENCH_NAMES) && [ $$failed = 0 ]
 
 ## bench-report: the same release build, then every benchmark (the scale bench, linear to 4 GB, too) with its
 ##               figures, into bench-report.md and bench-report.json at the repository root: the machine, the
 ##               versions, every figure and target verdict, the peers beside healthetl (Benchmarks/bench-report.sh;
-##               BENCH_REPORT=prefix writes them elsewhere). A failed bench is in the report and fails the target.
+##               BENCH_REPORT=prefix writes them elsewhere). A failed bench, or one that missed a target, is in the
+##               report's summary as FAILED or MISSED (never "ok") and fails the target; BENCH_RENDER=1 renders
+##               the report again from its JSON without running anything.
 bench-report: deps
 	$(SWIFT) build -c release $(STRICT)
 	./Benchmarks/bench-report.sh

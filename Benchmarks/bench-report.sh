@@ -19,12 +19,13 @@
 # healthetl links — ldd, sqlite3 --version when present, dpkg-query —, Python, both peers), every figure
 # and target verdict as a table per bench, the peers side by side with healthetl, and how to rerun it.
 # A bench that fails (non-zero exit, or no JSON written) is recorded as FAILED with its last output
-# lines; the report is still written, and the script then exits non-zero. A missed target is MISSED
-# in the report, not a failure.
+# lines; the report is still written, and the script then exits non-zero. A bench that missed a target
+# is MISSED in the summary (never "ok"), and the script exits non-zero for it too.
 #
 # Environment:
 #   BENCH_REPORT=PREFIX  write PREFIX.md and PREFIX.json (default: bench-report at the repository root)
 #   BENCH_ONLY="import scale"  run only these benches (the names above; default: all of them)
+#   BENCH_RENDER=1       run no bench: render PREFIX.md again from PREFIX.json, the verdicts recomputed
 #   BENCH_KEEP=1         keep the work directory (each bench's JSON and output) and print its path
 #   every bench's own knobs pass through: BENCH_RECORDS (run.sh and import-bench.sh), BENCH_SEED,
 #   BENCH_SIMULATE_DAYS, BENCH_SCALE_RECORDS, BENCH_INGEST_SAMPLES, BENCH_UPLOAD_DAYS,
@@ -66,18 +67,21 @@ mkdir -p "$WORK/json" "$WORK/out"
 # Each bench writes its own JSON into $WORK/json; BENCH_JSON would send two of them to one file.
 unset BENCH_JSON
 export BENCH_JSON_DIR=$WORK/json
-date -u +%Y-%m-%dT%H:%M:%SZ >"$WORK/started"
-for name in "${SELECTED[@]}"; do
-    script=Benchmarks/${SCRIPT[$name]}
-    say "bench $name: $script"
-    start=$(date +%s%N)
-    "$ROOT/$script" 2>&1 | tee "$WORK/out/$name.log"
-    rc=${PIPESTATUS[0]}
-    end=$(date +%s%N)
-    echo "$rc $(((end - start) / 1000000))" >"$WORK/out/$name.status"
-    [ "$rc" -eq 0 ] || say "bench $name failed (exit $rc)"
-done
-date -u +%Y-%m-%dT%H:%M:%SZ >"$WORK/finished"
+# BENCH_RENDER=1: no bench runs; the report is rendered again from PREFIX.json.
+if [ "${BENCH_RENDER:-0}" != 1 ]; then
+    date -u +%Y-%m-%dT%H:%M:%SZ >"$WORK/started"
+    for name in "${SELECTED[@]}"; do
+        script=Benchmarks/${SCRIPT[$name]}
+        say "bench $name: $script"
+        start=$(date +%s%N)
+        "$ROOT/$script" 2>&1 | tee "$WORK/out/$name.log"
+        rc=${PIPESTATUS[0]}
+        end=$(date +%s%N)
+        echo "$rc $(((end - start) / 1000000))" >"$WORK/out/$name.status"
+        [ "$rc" -eq 0 ] || say "bench $name failed (exit $rc)"
+    done
+    date -u +%Y-%m-%dT%H:%M:%SZ >"$WORK/finished"
+fi
 
 PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 \
     "$PYTHON" - "$WORK" "$ROOT" "$PREFIX" "$HEALTHETL" "${SELECTED[@]}" <<'PY'
@@ -105,113 +109,134 @@ def clean(text):
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
     return "\n".join(line.rsplit("\r", 1)[-1] for line in text.split("\n")).rstrip()
 
-# ---- the machine
-cpuinfo = read("/proc/cpuinfo")
-model = re.search(r"^model name\s*:\s*(.+)$", cpuinfo, re.M) or re.search(r"^(?:Model|Hardware)\s*:\s*(.+)$", cpuinfo, re.M)
-meminfo = re.search(r"^MemTotal:\s*(\d+) kB", read("/proc/meminfo"), re.M)
-os_release = dict(re.findall(r'^(\w+)="?(.*?)"?$', read("/etc/os-release"), re.M))
-machine = {
-    "cpu": model.group(1).strip() if model else platform.processor() or "?",
-    "cores": os.cpu_count(),
-    "memory_gib": round(int(meminfo.group(1)) / 1048576, 1) if meminfo else None,
-    "kernel": platform.release(),
-    "architecture": platform.machine(),
-    "distribution": os_release.get("PRETTY_NAME", "?"),
-}
-
-# ---- the versions
-commit = run("git", "rev-parse", "HEAD")
-dirty = run("git", "status", "--porcelain", "--untracked-files=no")
-libraries = {}
-ldd = run("ldd", healthetl) or ""
-for line in ldd.splitlines():
-    m = re.match(r"\s*(lib(?:sqlite3|xml2|zstd|z)\.so[.\d]*)\s+=>\s+(\S+)", line)
-    if m:
-        libraries[m.group(1)] = os.path.realpath(m.group(2))
-packages = {}
-for package in ("libsqlite3-0", "libxml2", "libzstd1", "zlib1g"):
-    version = run("dpkg-query", "-W", "-f=${Version}", package)
-    packages[package] = version or "not installed (or no dpkg)"
-def peer_version(venv, package, requirements):
-    version = run(os.path.join(root, ".build", venv, "bin", "python"), "-c",
-                  f"import importlib.metadata as m; print(m.version({package!r}))")
-    if version:
-        return version
-    pinned = re.search(rf"^{re.escape(package)}==(\S+)", read(os.path.join(root, "Benchmarks", requirements)), re.M)
-    return f"{pinned.group(1)} (pinned; not installed)" if pinned else "?"
-swift = run("swift", "--version")
-versions = {
-    "healthetl_commit": (commit or "?") + (" (work tree modified)" if dirty else ""),
-    "healthetl": run(healthetl, "--version") or "?",
-    "healthetl_binary": healthetl + (
-        f" (built {datetime.datetime.fromtimestamp(os.path.getmtime(healthetl), datetime.timezone.utc):%Y-%m-%d %H:%M UTC})"
-        if os.path.exists(healthetl) else " (missing)"),
-    "swift": swift.splitlines()[0] if swift else "?",
-    "sqlite3_cli": run("sqlite3", "--version") or "not installed",
-    "packages": packages,
-    "linked_libraries": libraries,
-    "python": platform.python_version(),
-    "healthkit-to-sqlite": peer_version("bench-venv", "healthkit-to-sqlite", "requirements-peer.txt"),
-    "apple-health-export-mcp": peer_version("bench-venv-mcp", "apple-health-export-mcp", "requirements-peer-mcp.txt"),
-}
-if swift:
-    versions["swift_full"] = swift
-
-# ---- the benches
-settings = {k: v for k, v in sorted(os.environ.items())
-            if (k.startswith("BENCH_") and k not in ("BENCH_JSON_DIR", "BENCH_REPORT"))
-            or k in ("HEALTHETL", "HEALTHETL_BENCH", "INGEST_BENCH", "PYTHON")}
-benches, failed = [], []
-for name in names:
-    status = read(os.path.join(work, "out", f"{name}.status"), "1 0").split()
-    rc, millis = int(status[0]), int(status[1])
-    output = clean(read(os.path.join(work, "out", f"{name}.log")))
-    document = None
-    path = os.path.join(work, "json", f"{name}.json")
-    if os.path.exists(path):
-        try:
-            document = json.loads(read(path))
-        except ValueError:
-            document = None
-    problem = None
-    if rc != 0:
-        problem = f"exit {rc}"
-    elif document is None:
-        problem = "it wrote no JSON"
-    elif not document.get("ok", True):
-        problem = "it reported failures"
-    targets = (document or {}).get("targets", [])
-    entry = {
-        "name": name,
-        "script": f"Benchmarks/{SCRIPTS[name]}",
-        "status": "ok" if problem is None else "failed",
-        "problem": problem,
-        "exit": rc,
-        "seconds": round(millis / 1000, 1),
-        "targets_met": sum(1 for t in targets if t.get("met")),
-        "targets_missed": sum(1 for t in targets if not t.get("met")),
-        "result": document,
-        "output": output,
+def gather():
+    """Runs nothing: reads what the benches left in the work directory, and the machine and versions."""
+    # ---- the machine
+    cpuinfo = read("/proc/cpuinfo")
+    model = re.search(r"^model name\s*:\s*(.+)$", cpuinfo, re.M) or re.search(r"^(?:Model|Hardware)\s*:\s*(.+)$", cpuinfo, re.M)
+    meminfo = re.search(r"^MemTotal:\s*(\d+) kB", read("/proc/meminfo"), re.M)
+    os_release = dict(re.findall(r'^(\w+)="?(.*?)"?$', read("/etc/os-release"), re.M))
+    machine = {
+        "cpu": model.group(1).strip() if model else platform.processor() or "?",
+        "cores": os.cpu_count(),
+        "memory_gib": round(int(meminfo.group(1)) / 1048576, 1) if meminfo else None,
+        "kernel": platform.release(),
+        "architecture": platform.machine(),
+        "distribution": os_release.get("PRETTY_NAME", "?"),
     }
-    benches.append(entry)
-    if problem:
-        failed.append(name)
 
-report = {
-    "title": "healthetl benchmark report",
-    "date": read(os.path.join(work, "started")).strip(),
-    "finished": read(os.path.join(work, "finished")).strip(),
-    "machine": machine,
-    "versions": versions,
-    "settings": settings,
-    "rerun": "make bench-report",
-    "benches": benches,
-    "failed": failed,
-    "ok": not failed,
-}
+    # ---- the versions
+    commit = run("git", "rev-parse", "HEAD")
+    dirty = run("git", "status", "--porcelain", "--untracked-files=no")
+    libraries = {}
+    ldd = run("ldd", healthetl) or ""
+    for line in ldd.splitlines():
+        m = re.match(r"\s*(lib(?:sqlite3|xml2|zstd|z)\.so[.\d]*)\s+=>\s+(\S+)", line)
+        if m:
+            libraries[m.group(1)] = os.path.realpath(m.group(2))
+    packages = {}
+    for package in ("libsqlite3-0", "libxml2", "libzstd1", "zlib1g"):
+        version = run("dpkg-query", "-W", "-f=${Version}", package)
+        packages[package] = version or "not installed (or no dpkg)"
+    def peer_version(venv, package, requirements):
+        version = run(os.path.join(root, ".build", venv, "bin", "python"), "-c",
+                      f"import importlib.metadata as m; print(m.version({package!r}))")
+        if version:
+            return version
+        pinned = re.search(rf"^{re.escape(package)}==(\S+)", read(os.path.join(root, "Benchmarks", requirements)), re.M)
+        return f"{pinned.group(1)} (pinned; not installed)" if pinned else "?"
+    swift = run("swift", "--version")
+    versions = {
+        "healthetl_commit": (commit or "?") + (" (work tree modified)" if dirty else ""),
+        "healthetl": run(healthetl, "--version") or "?",
+        "healthetl_binary": healthetl + (
+            f" (built {datetime.datetime.fromtimestamp(os.path.getmtime(healthetl), datetime.timezone.utc):%Y-%m-%d %H:%M UTC})"
+            if os.path.exists(healthetl) else " (missing)"),
+        "swift": swift.splitlines()[0] if swift else "?",
+        "sqlite3_cli": run("sqlite3", "--version") or "not installed",
+        "packages": packages,
+        "linked_libraries": libraries,
+        "python": platform.python_version(),
+        "healthkit-to-sqlite": peer_version("bench-venv", "healthkit-to-sqlite", "requirements-peer.txt"),
+        "apple-health-export-mcp": peer_version("bench-venv-mcp", "apple-health-export-mcp", "requirements-peer-mcp.txt"),
+    }
+    if swift:
+        versions["swift_full"] = swift
+
+    # ---- the benches
+    settings = {k: v for k, v in sorted(os.environ.items())
+                if (k.startswith("BENCH_") and k not in ("BENCH_JSON_DIR", "BENCH_REPORT"))
+                or k in ("HEALTHETL", "HEALTHETL_BENCH", "INGEST_BENCH", "PYTHON")}
+    benches = []
+    for name in names:
+        status = read(os.path.join(work, "out", f"{name}.status"), "1 0").split()
+        rc, millis = int(status[0]), int(status[1])
+        output = clean(read(os.path.join(work, "out", f"{name}.log")))
+        document = None
+        path = os.path.join(work, "json", f"{name}.json")
+        if os.path.exists(path):
+            try:
+                document = json.loads(read(path))
+            except ValueError:
+                document = None
+        problem = None
+        if rc != 0:
+            problem = f"exit {rc}"
+        elif document is None:
+            problem = "it wrote no JSON"
+        elif not document.get("ok", True):
+            problem = "it reported failures"
+        targets = (document or {}).get("targets", [])
+        entry = {
+            "name": name,
+            "script": f"Benchmarks/{SCRIPTS[name]}",
+            "problem": problem,
+            "exit": rc,
+            "seconds": round(millis / 1000, 1),
+            "targets_met": sum(1 for t in targets if t.get("met")),
+            "targets_missed": sum(1 for t in targets if not t.get("met")),
+            "result": document,
+            "output": output,
+        }
+        benches.append(entry)
+
+    report = {
+        "title": "healthetl benchmark report",
+        "date": read(os.path.join(work, "started")).strip(),
+        "finished": read(os.path.join(work, "finished")).strip(),
+        "machine": machine,
+        "versions": versions,
+        "settings": settings,
+        "rerun": "make bench-report",
+        "benches": benches,
+    }
+    return report
+
+def status_of(bench):
+    """failed (it exited non-zero, wrote no JSON or reported failures), missed (a target missed: never
+    "ok") or ok."""
+    if bench.get("problem"):
+        return "failed"
+    return "missed" if bench.get("targets_missed") else "ok"
+
+
+# BENCH_RENDER=1 renders the report again from PREFIX.json, running and reading nothing else.
+if os.environ.get("BENCH_RENDER") == "1":
+    with open(prefix + ".json", encoding="utf-8") as f:
+        report = json.load(f)
+else:
+    report = gather()
+for b in report["benches"]:
+    b["status"] = status_of(b)
+report["failed"] = [b["name"] for b in report["benches"] if b["status"] == "failed"]
+report["missed"] = [b["name"] for b in report["benches"] if b["status"] == "missed"]
+report["ok"] = not report["failed"] and not report["missed"]
+benches, failed, missed, settings = report["benches"], report["failed"], report["missed"], report["settings"]
+machine, versions = report["machine"], report["versions"]
 with open(prefix + ".json", "w", encoding="utf-8") as f:
     json.dump(report, f, indent=2, ensure_ascii=False)
     f.write("\n")
+
 
 # ---- the Markdown
 def cell(value):
@@ -257,6 +282,8 @@ else:
 md.append("")
 if failed:
     md.append(f"**FAILED: {', '.join(failed)}** (see each section for the last lines of its output).")
+if missed:
+    md.append(f"**Targets MISSED by: {', '.join(missed)}** (each section's targets table says which).")
     md.append("")
 
 md += ["## Machine", ""]
@@ -267,15 +294,21 @@ md += ["", "## Versions", ""]
 version_rows = [["healthetl commit", versions["healthetl_commit"]], ["healthetl --version", versions["healthetl"]],
                 ["healthetl binary", versions["healthetl_binary"]], ["swift", versions["swift"]],
                 ["sqlite3 --version", versions["sqlite3_cli"]]]
-version_rows += [[f"package {p}", v] for p, v in packages.items()]
-version_rows += [[f"linked {lib}", path] for lib, path in libraries.items()]
+version_rows += [[f"package {p}", v] for p, v in versions["packages"].items()]
+version_rows += [[f"linked {lib}", path] for lib, path in versions["linked_libraries"].items()]
 version_rows += [["Python", versions["python"]], ["healthkit-to-sqlite (peer)", versions["healthkit-to-sqlite"]],
                  ["apple-health-export-mcp (peer)", versions["apple-health-export-mcp"]]]
 md += table(["component", "version"], version_rows)
 
+# The summary's status: a bench that missed a target never reads "ok".
+STATUS_TEXT = {
+    "ok": lambda b: "ok",
+    "missed": lambda b: f"MISSED ({b['targets_missed']} targets)",
+    "failed": lambda b: f"FAILED ({b['problem']})",
+}
 md += ["", "## Summary", ""]
 md += table(["bench", "script", "status", "targets met", "targets missed", "seconds"],
-            [[b["name"], f"`{b['script']}`", "ok" if b["status"] == "ok" else f"FAILED ({b['problem']})",
+            [[b["name"], f"`{b['script']}`", STATUS_TEXT[b["status"]](b),
               b["targets_met"], b["targets_missed"], b["seconds"]] for b in benches])
 
 imported = next((b["result"] for b in benches if b["name"] == "import" and b["result"]), None)
@@ -305,7 +338,8 @@ if imported:
 for b in benches:
     result = b["result"] or {}
     md += ["", f"## {b['name']}: {result.get('title') or b['script']}", ""]
-    md.append(f"`{b['script']}`: " + ("ok" if b["status"] == "ok" else f"**FAILED** ({b['problem']})")
+    md.append(f"`{b['script']}`: " + {"ok": "ok", "missed": f"**MISSED** {b['targets_missed']} targets"}.get(
+        b["status"], f"**FAILED** ({b['problem']})")
               + f", {cell(b['seconds'])} s.")
     md.append("")
     if result.get("figures"):
@@ -323,7 +357,7 @@ for b in benches:
     if result.get("skipped") or result.get("failures"):
         md.append("")
     lines = b["output"].splitlines()
-    if b["status"] != "ok":
+    if b["status"] == "failed":
         md += ["Last lines of its output:", "", "```text", *lines[-30:], "```", ""]
     md += ["<details><summary>Printed output</summary>", "", "```text", *lines, "```", "", "</details>"]
 
@@ -332,8 +366,8 @@ with open(prefix + ".md", "w", encoding="utf-8") as f:
 print()
 print(f"bench report: {prefix}.md and {prefix}.json")
 for b in benches:
-    verdict = "ok    " if b["status"] == "ok" else "FAILED"
+    verdict = {"ok": "ok    ", "missed": "MISSED"}.get(b["status"], "FAILED")
     print(f"  {verdict}  {b['name']:<20} {b['targets_met']} targets met, {b['targets_missed']} missed"
-          + ("" if b["status"] == "ok" else f" ({b['problem']})"))
-sys.exit(1 if failed else 0)
+          + (f" ({b['problem']})" if b["status"] == "failed" else ""))
+sys.exit(1 if failed or missed else 0)
 PY

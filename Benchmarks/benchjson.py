@@ -12,6 +12,7 @@ BENCH_JSON_DIR (or BENCH_JSON) set, writes them as one JSON document, which benc
     target          one entry of "targets"
     print_targets   the printed targets block (ok / MISSED) and the FAILURE lines
     write_document  the document itself, with its date and ok
+    verdict         a document's verdict: ok, MISSED (a target missed) or FAILED, with one line of detail
 
 The scripts import it with PYTHONPATH set to this directory (and PYTHONDONTWRITEBYTECODE=1, so that
 no __pycache__ is left in the repository):
@@ -26,7 +27,7 @@ import json
 import os
 import re
 
-__all__ = ["read_text", "last_json", "timing", "target", "print_targets", "write_document"]
+__all__ = ["read_text", "last_json", "timing", "target", "print_targets", "write_document", "verdict"]
 
 
 def read_text(path, default=None):
@@ -112,3 +113,15 @@ def write_document(path, bench, title, figures, targets, failures, **extra):
         json.dump(document, f, indent=2)
         f.write("\n")
     return document
+
+
+def verdict(document):
+    """A bench's verdict from its document: FAILED when it reported failures, MISSED when a target was
+    missed (never "ok" then), else ok; and a line naming what was met and missed."""
+    targets = document.get("targets", [])
+    missed = [t.get("name") for t in targets if not t.get("met")]
+    detail = f"{len(targets) - len(missed)} targets met, {len(missed)} missed" + (
+        f" ({', '.join(str(m) for m in missed)})" if missed else "")
+    if not document.get("ok", True) or document.get("failures"):
+        return "FAILED", detail + f"; {len(document.get('failures', []))} failures"
+    return ("MISSED" if missed else "ok"), detail

@@ -24,8 +24,8 @@ public final class IngestEngine: @unchecked Sendable {
         self.store = store
         self.catalog = catalog
         self.clock = clock
-        // A batch's notes are counted into its lane's tally and dropped: kept (for nothing), they grew
-        // with every sample of an import.
+        // A batch's notes are counted into its lane's tally and dropped: nothing reads them later,
+        // and kept they would grow with every sample of an import.
         writer = LaneWriter(store: store, catalog: catalog, clock: clock) { [unowned self] lane, result, notes in
             self.lock.lock()
             self.talliesByLane[lane, default: IngestTally()].add(result, notes: notes)

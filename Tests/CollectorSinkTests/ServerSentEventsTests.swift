@@ -28,8 +28,8 @@ struct ServerSentEventsTests {
         }
     }
 
-    /// Item 13 of issue 32: `data:` lines without the blank line that ends an event were gathered
-    /// without end (566 MB after 400 MB received). The event is refused at its cap, having held no more.
+    /// `data:` lines without the blank line that ends an event are refused at the event's cap,
+    /// having held no more (gathered without end, they reached 566 MB after 400 MB received).
     @Test func anEndlessEventIsRefusedAtItsCap() {
         var parser = ServerSentEvents()
         let line = Array(("data: " + String(repeating: "x", count: 4_095) + "\n").utf8)

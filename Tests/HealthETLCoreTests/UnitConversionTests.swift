@@ -164,7 +164,7 @@ struct UnitConversionTests {
         Conversion(set: "flow", spelling: "L/min", input: "450", expected: 450),
         Conversion(set: "flow", spelling: "mL/min", input: "450000", expected: 450),  // 450_000 / 1000
 
-        // Added with the whole catalog (issue 14).
+        // The rest of the catalog's sets.
         // beverages → {drinks}; breathing disturbances → {disturbances}/h; falls, inhaler uses, NikeFuel, UV index, scores: counts
         Conversion(set: "beverages", spelling: "{drinks}", input: "2", expected: 2),
         Conversion(set: "beverages", spelling: "count", input: "2", expected: 2),

@@ -310,9 +310,9 @@ import Testing
     static let heartbeats = FaultInjectingServer.Action.endless(
         headers: ["Content-Type": "text/event-stream"], chunk: Array(": heartbeat\n\n".utf8), upTo: 1 << 16)
 
-    /// Item 13 of issue 32: a collector that sent `data:` lines without the blank line that ends
-    /// an event grew the client without bound (566 MB after 400 MB received). The client drops
-    /// the event at its cap (1 MiB), reconnects, and stays small.
+    /// A collector that sends `data:` lines without the blank line that ends an event: the client
+    /// drops the event at its cap (1 MiB), reconnects, and stays small (without the cap it reached
+    /// 566 MB after 400 MB received).
     @Test func anEndlessEventIsDroppedAtItsCapAndTheStreamFollowedAgain() async throws {
         let line = Array(("data: " + String(repeating: "x", count: 1_017) + "\n").utf8)
         let (server, tokenFile) = try scriptedCollector("endless") { path, _ in
@@ -343,10 +343,9 @@ import Testing
         #expect(follower.waitForLine(containing: "event of more than 1048576 bytes", seconds: 1))
     }
 
-    /// Item 14 of issue 32: a collector whose extent, or a change's key, spans
-    /// 0001-01-01…9999-12-31 made `follow` pull a scope for each of those years (19,998 requests
-    /// before one commit). Scopes are cut only within the years samples can have (1899–2200 as
-    /// local days), and a change's only where the store or the collector's extent has days.
+    /// A collector whose extent, or a change's key, spans 0001-01-01…9999-12-31: scopes are cut only
+    /// within the years samples can have (1899–2200 as local days), and a change's only where the
+    /// store or the collector's extent has days (uncut, it took 19,998 requests before one commit).
     @Test func extentsAndKeysSpanningAllYearsCostBoundedPulls() async throws {
         let store = directory.child("laptop-years")
         let everything = #"{"metric":"step_count","first":"0001-01-01","last":"9999-12-31"}"#

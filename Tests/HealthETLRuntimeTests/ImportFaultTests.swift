@@ -54,7 +54,7 @@ import Testing
         #expect(try store.status().samples.total == 2_000)
     }
 
-    /// One route point that is not a number used to fail its whole batch in SQLite (M3).
+    /// One route point that is not a number used to fail its whole batch in SQLite.
     @Test func aRoutePointThatIsNotANumberDoesNotStopTheImport() throws {
         try FileManager.default.createDirectory(atPath: directory.child("export"), withIntermediateDirectories: true)
         let root = try ExportQuirksFixture.writeFolder(in: directory.child("export"))

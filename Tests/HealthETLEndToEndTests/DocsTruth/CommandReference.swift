@@ -58,7 +58,8 @@ enum CommandReference {
         for argument in arguments {
             let names = (argument.names ?? []).map(\.spelled)
             let spelled = names.isEmpty ? argument.spelled : names.joined(separator: ", ")
-            let value = argument.kind == "flag" || argument.isPositional ? "" : "`<\(cell(argument.valueName ?? "value"))>`"
+            let takesValue = argument.kind == "option"
+            let value = takesValue ? "`<\(cell(argument.valueName ?? "value"))>`" : ""
             let repeats = argument.isRepeating ? " (repeatable)" : ""
             let required = argument.isOptional ? "" : "required"
             let fallback = argument.defaultValue.map { "`\($0)`" } ?? required
