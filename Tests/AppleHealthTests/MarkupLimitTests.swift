@@ -71,6 +71,19 @@ import Testing
             "<Mystery note=\"" + String(repeating: "v", count: 2 << 20) + "\"/>", reason: "attribute_value_too_long")
     }
 
+    /// An overlong value inside an element already refused for its own overlong value: the inner
+    /// one crosses the parser's slices while the outer is being blanked. It was cut a second time,
+    /// writing a stray `"/>` that left `</Mystery>` unmatched and ended the parse.
+    @Test func anOverlongValueInsideARefusedElementIsBlankedWithIt() throws {
+        let element =
+            "<Mystery note=\"" + String(repeating: "v", count: 1_100_000) + "\"><Inner v=\""
+            + String(repeating: "w", count: 2_200_000) + "\"/><Kept/></Mystery>"
+        let (log, report) = try read(around: element)
+        #expect(report.complete, "\(report.problem ?? "")")
+        #expect(report.warnings["attribute_value_too_long"] == 1, "\(report.warnings)")
+        #expect(log.records.count == 4, "the records around the refused element are read")
+    }
+
     // Past libxml2's own limits (depth 256, names of 50,000 bytes, values of 10 MB), which end the
     // whole parse: the filter cuts such elements down before libxml2 sees them.
 

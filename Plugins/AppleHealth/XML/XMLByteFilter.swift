@@ -3,10 +3,8 @@
 ///
 /// Apple's internal DTD cannot be trusted (iOS 16 shipped one with unclosed ATTLISTs and a stray
 /// `>` that makes every strict parser fail) and an export never needs it, so the whole
-/// `<!DOCTYPE … [ … ]>` block is dropped before libxml2 sees a byte of it. The internal subset
-/// ends at the first `]` followed by optional whitespace and `>`, outside comments. While skipping,
-/// a DOCTYPE that declares an entity (`<!ENTITY`) or names an external DTD (`SYSTEM`, `PUBLIC`)
-/// is rejected as hostile: Apple's DTD does neither.
+/// `<!DOCTYPE … [ … ]>` block is dropped before libxml2 sees a byte of it. `XMLDoctypeSkipper`
+/// finds its end, and rejects one that declares an entity or names an external DTD as hostile.
 ///
 /// Control characters XML forbids (0x00–0x08, 0x0B, 0x0C, 0x0E–0x1F; some iOS 16 exports carry a
 /// raw `\x0b`) become a space, one for one, so the record around them survives. They never occur
@@ -41,31 +39,19 @@ struct XMLByteFilter {
         case prologComment(dashes: Int)
         /// In a processing instruction (such as the XML declaration).
         case prologInstruction(afterQuestionMark: Bool)
-        /// Between `<!DOCTYPE` and `[` or `>`: the root name and any external identifier.
-        case doctypeHeader
-        /// In the internal subset, `matched` bytes into `<!ENTITY`.
-        case internalSubset(matched: Int)
-        /// After `<!-` in the internal subset.
-        case subsetCommentStart
-        /// In a comment in the internal subset, which may contain anything, `]>` included.
-        case subsetComment(dashes: Int)
-        /// After `]` and optional whitespace: a `>` now ends the DOCTYPE.
-        case subsetClosing
+        /// In the DOCTYPE, after `<!DOCTYPE` up to its `>`: read, and dropped, by `doctype`.
+        case doctype
         /// After the prolog: everything passes through apart from control characters.
         case body
 
         var isInDoctype: Bool {
-            switch self {
-            case .doctypeHeader, .internalSubset, .subsetCommentStart, .subsetComment, .subsetClosing:
-                return true
-            case .prolog, .prologMarkup, .prologCommentStart, .prologComment, .prologInstruction, .body:
-                return false
-            }
+            if case .doctype = self { return true }
+            return false
         }
     }
 
     /// A place in the original input, tracked byte by byte only until the body starts.
-    private struct Position {
+    struct Position {
         var offset: Int64 = 0
         var line = 1
         var column = 1
@@ -73,12 +59,9 @@ struct XMLByteFilter {
 
     private var state = State.prolog
     private var position = Position()
-    /// Where the markup that is being matched (`<!DOCTYPE`, `<!ENTITY`) started.
+    /// Where the `<!DOCTYPE` that is being matched started.
     private var markupStart = Position()
-    /// The word of the DOCTYPE header being read, packed big-endian (first 8 bytes), and its length.
-    private var headerWord: UInt64 = 0
-    private var headerWordLength = 0
-    private var headerWordStart = Position()
+    private var doctype = XMLDoctypeSkipper()
     private var doctypeSeen = false
     /// Keeps what libxml2 sees within `XMLMarkupLimits`.
     private var tags = XMLTagScanner()
@@ -180,8 +163,8 @@ struct XMLByteFilter {
     }
 
     private mutating func blankIllegalControls(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) {
-        for index in 0..<count where bytes[index] < 0x20 && Self.isIllegalControl(bytes[index]) {
-            bytes[index] = Self.space
+        for index in 0..<count where bytes[index] < 0x20 && XMLByteClass.isIllegalControl(bytes[index]) {
+            bytes[index] = XMLByteClass.space
             illegalControlCharacters += 1
         }
     }
@@ -191,124 +174,89 @@ struct XMLByteFilter {
         _ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, written: inout Int
     ) throws(XMLStreamError) {
         let wasInDoctype = state.isInDoctype
-        var pending = true
-        while pending {
-            pending = false
-            switch state {
-            case .prolog:
-                if byte == Self.lessThan {
-                    markupStart = position
-                    state = .prologMarkup(matched: 1)
-                } else {
-                    emit(byte, into: output, at: &written)
-                }
-
-            case .prologMarkup(let matched):
-                if byte == Self.doctype[matched] {
-                    if matched + 1 == Self.doctype.count {
-                        try beginDoctype(written: written)
-                    } else {
-                        state = .prologMarkup(matched: matched + 1)
-                    }
-                } else {
-                    written += emitDoctypePrefix(matched, into: output, at: written)
-                    emit(byte, into: output, at: &written)
-                    if matched == 1, byte == UInt8(ascii: "?") {
-                        state = .prologInstruction(afterQuestionMark: false)
-                    } else if matched == 2, byte == Self.dash {
-                        state = .prologCommentStart
-                    } else {
-                        // The root element, or something libxml2 will reject on its own.
-                        if matched == 1 { tags.enterStartTag() } else { tags.enterOtherMarkup() }
-                        state = .body
-                    }
-                }
-
-            case .prologCommentStart:
-                emit(byte, into: output, at: &written)
-                state = byte == Self.dash ? .prologComment(dashes: 0) : .body
-
-            case .prologComment(let dashes):
-                emit(byte, into: output, at: &written)
-                if byte == Self.greaterThan, dashes >= 2 {
-                    state = .prolog
-                } else {
-                    state = .prologComment(dashes: byte == Self.dash ? dashes + 1 : 0)
-                }
-
-            case .prologInstruction(let afterQuestionMark):
-                emit(byte, into: output, at: &written)
-                if byte == Self.greaterThan, afterQuestionMark {
-                    state = .prolog
-                } else {
-                    state = .prologInstruction(afterQuestionMark: byte == UInt8(ascii: "?"))
-                }
-
-            case .doctypeHeader:
-                if Self.isWhitespace(byte) || byte == Self.openBracket || byte == Self.greaterThan
-                    || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-                {
-                    try endHeaderWord()
-                    if byte == Self.openBracket {
-                        state = .internalSubset(matched: 0)
-                    } else if byte == Self.greaterThan {
-                        endDoctype()
-                    }
-                } else {
-                    if headerWordLength == 0 { headerWordStart = position }
-                    if headerWordLength < 8 { headerWord = headerWord << 8 | UInt64(byte) }
-                    headerWordLength += 1
-                }
-
-            case .internalSubset(let matched):
-                if matched > 0, matched < Self.entity.count, byte == Self.entity[matched] {
-                    if matched + 1 == Self.entity.count {
-                        throw hostile(Self.declaresEntity, at: markupStart)
-                    }
-                    state = .internalSubset(matched: matched + 1)
-                } else if matched == 2, byte == Self.dash {
-                    state = .subsetCommentStart
-                } else if byte == Self.lessThan {
-                    markupStart = position
-                    state = .internalSubset(matched: 1)
-                } else if byte == Self.closeBracket {
-                    state = .subsetClosing
-                } else {
-                    state = .internalSubset(matched: 0)
-                }
-
-            case .subsetCommentStart:
-                if byte == Self.dash {
-                    state = .subsetComment(dashes: 0)
-                } else {
-                    state = .internalSubset(matched: 0)
-                    pending = true
-                }
-
-            case .subsetComment(let dashes):
-                if byte == Self.greaterThan, dashes >= 2 {
-                    state = .internalSubset(matched: 0)
-                } else {
-                    state = .subsetComment(dashes: byte == Self.dash ? dashes + 1 : 0)
-                }
-
-            case .subsetClosing:
-                if byte == Self.greaterThan {
-                    endDoctype()
-                } else if !Self.isWhitespace(byte), byte != Self.closeBracket {
-                    state = .internalSubset(matched: 0)
-                    pending = true
-                }
-
-            case .body:
-                emit(byte, into: output, at: &written)
-            }
+        switch state {
+        case .prolog: readProlog(byte, into: output, written: &written)
+        case .prologMarkup(let matched): try readPrologMarkup(byte, matched: matched, into: output, written: &written)
+        case .prologCommentStart: readPrologCommentStart(byte, into: output, written: &written)
+        case .prologComment(let dashes): readPrologComment(byte, dashes: dashes, into: output, written: &written)
+        case .prologInstruction(let afterQuestionMark):
+            readPrologInstruction(byte, afterQuestionMark: afterQuestionMark, into: output, written: &written)
+        case .doctype:
+            // The DOCTYPE is not written out; its `>` ends it.
+            if try doctype.read(byte, at: position) { endDoctype() }
+        case .body: emit(byte, into: output, at: &written)
         }
         if wasInDoctype || state.isInDoctype {
             removal?.length += 1
-            if byte == Self.lineFeed { removal?.newlines += 1 }
+            if byte == XMLByteClass.lineFeed { removal?.newlines += 1 }
         }
         advance(over: byte)
+    }
+
+    // MARK: - The prolog
+
+    private mutating func readProlog(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, written: inout Int) {
+        if byte == XMLByteClass.lessThan {
+            markupStart = position
+            state = .prologMarkup(matched: 1)
+        } else {
+            emit(byte, into: output, at: &written)
+        }
+    }
+
+    /// After `<`: more of `<!DOCTYPE`, held back, or other markup, which the held-back bytes are
+    /// written before.
+    private mutating func readPrologMarkup(
+        _ byte: UInt8, matched: Int, into output: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) throws(XMLStreamError) {
+        if byte == Self.doctypeOpening[matched] {
+            if matched + 1 == Self.doctypeOpening.count {
+                try beginDoctype(written: written)
+            } else {
+                state = .prologMarkup(matched: matched + 1)
+            }
+            return
+        }
+        written += emitDoctypePrefix(matched, into: output, at: written)
+        emit(byte, into: output, at: &written)
+        if matched == 1, byte == XMLByteClass.question {
+            state = .prologInstruction(afterQuestionMark: false)
+        } else if matched == 2, byte == XMLByteClass.dash {
+            state = .prologCommentStart
+        } else {
+            // The root element, or something libxml2 will reject on its own.
+            if matched == 1 { tags.enterStartTag() } else { tags.enterOtherMarkup() }
+            state = .body
+        }
+    }
+
+    private mutating func readPrologCommentStart(
+        _ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) {
+        emit(byte, into: output, at: &written)
+        state = byte == XMLByteClass.dash ? .prologComment(dashes: 0) : .body
+    }
+
+    private mutating func readPrologComment(
+        _ byte: UInt8, dashes: Int, into output: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) {
+        emit(byte, into: output, at: &written)
+        if byte == XMLByteClass.greaterThan, dashes >= 2 {
+            state = .prolog
+        } else {
+            state = .prologComment(dashes: byte == XMLByteClass.dash ? dashes + 1 : 0)
+        }
+    }
+
+    private mutating func readPrologInstruction(
+        _ byte: UInt8, afterQuestionMark: Bool, into output: UnsafeMutablePointer<UInt8>, written: inout Int
+    ) {
+        emit(byte, into: output, at: &written)
+        if byte == XMLByteClass.greaterThan, afterQuestionMark {
+            state = .prolog
+        } else {
+            state = .prologInstruction(afterQuestionMark: byte == XMLByteClass.question)
+        }
     }
 
     // MARK: - The DOCTYPE
@@ -325,20 +273,10 @@ struct XMLByteFilter {
         // The `E` that completed `<!DOCTYPE` is counted by `step`, like every byte after it.
         removal = Removal(
             filteredStart: outputOffset + Int64(written), originalStart: markupStart.offset,
-            length: Int64(Self.doctype.count - 1), newlines: 0,
+            length: Int64(Self.doctypeOpening.count - 1), newlines: 0,
             startLine: markupStart.line, startColumn: markupStart.column, columnShift: 0)
-        headerWord = 0
-        headerWordLength = 0
-        state = .doctypeHeader
-    }
-
-    private mutating func endHeaderWord() throws(XMLStreamError) {
-        defer {
-            headerWord = 0
-            headerWordLength = 0
-        }
-        guard headerWordLength == 6, headerWord == Self.system || headerWord == Self.public else { return }
-        throw hostile(Self.externalDTD, at: headerWordStart)
+        doctype = XMLDoctypeSkipper()
+        state = .doctype
     }
 
     private mutating func endDoctype() {
@@ -349,26 +287,11 @@ struct XMLByteFilter {
         state = .prolog
     }
 
-    private static let declaresEntity =
-        "The export's DOCTYPE declares an entity (<!ENTITY). Apple Health exports never declare entities; "
-        + "this file was crafted or damaged and is not read. Export the data again from the Health app."
-
-    private static let externalDTD =
-        "The export's DOCTYPE points at an external DTD (SYSTEM or PUBLIC). Apple Health exports carry "
-        + "their DTD inline; this file was crafted or damaged and is not read. Export the data again from "
-        + "the Health app."
-
-    private func hostile(_ message: String, at place: Position) -> XMLStreamError {
-        XMLStreamError(
-            kind: .hostile, message: message, line: place.line, column: place.column, byteOffset: place.offset
-        )
-    }
-
     // MARK: - Output and position
 
     private mutating func emit(_ byte: UInt8, into output: UnsafeMutablePointer<UInt8>, at written: inout Int) {
-        if byte < 0x20 && Self.isIllegalControl(byte) {
-            output[written] = Self.space
+        if byte < 0x20 && XMLByteClass.isIllegalControl(byte) {
+            output[written] = XMLByteClass.space
             illegalControlCharacters += 1
         } else {
             output[written] = byte
@@ -380,13 +303,13 @@ struct XMLByteFilter {
     private func emitDoctypePrefix(_ matched: Int, into output: UnsafeMutablePointer<UInt8>, at written: Int)
         -> Int
     {
-        for index in 0..<matched { output[written + index] = Self.doctype[index] }
+        for index in 0..<matched { output[written + index] = Self.doctypeOpening[index] }
         return matched
     }
 
     private mutating func advance(over byte: UInt8) {
         position.offset += 1
-        if byte == Self.lineFeed {
+        if byte == XMLByteClass.lineFeed {
             position.line += 1
             position.column = 1
         } else {
@@ -427,33 +350,5 @@ struct XMLByteFilter {
         return (line + removal.newlines, column + removal.columnShift)
     }
 
-    // MARK: - Bytes
-
-    private static let doctype: [UInt8] = Array("<!DOCTYPE".utf8)
-    private static let entity: [UInt8] = Array("<!ENTITY".utf8)
-    private static let system = packed("SYSTEM")
-    private static let `public` = packed("PUBLIC")
-    private static let lessThan = UInt8(ascii: "<")
-    private static let greaterThan = UInt8(ascii: ">")
-    private static let openBracket = UInt8(ascii: "[")
-    private static let closeBracket = UInt8(ascii: "]")
-    private static let dash = UInt8(ascii: "-")
-    private static let space = UInt8(ascii: " ")
-    private static let lineFeed = UInt8(ascii: "\n")
-
-    /// Bit n set: byte n is a control character XML 1.0 forbids (all below 0x20 but tab, LF, CR).
-    private static let illegalControlMask: UInt32 = ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
-
-    @inline(__always)
-    private static func isIllegalControl(_ byte: UInt8) -> Bool {
-        illegalControlMask & (1 << UInt32(byte)) != 0
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func packed(_ word: String) -> UInt64 {
-        word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
-    }
+    private static let doctypeOpening: [UInt8] = Array("<!DOCTYPE".utf8)
 }

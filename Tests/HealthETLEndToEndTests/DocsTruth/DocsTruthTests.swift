@@ -58,6 +58,30 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// A newcomer's path starts at the README: short, and linking every page of Docs/.
+    @Test func readmeIsShortAndLinksEveryGuide() throws {
+        let readme = try read("README.md")
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
+        let docs = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository("Docs"))
+        for page in docs where page.hasSuffix(".md") {
+            #expect(readme.contains("](Docs/\(page)"), "README.md does not link Docs/\(page)")
+        }
+    }
+
+    @Test func everyRelativeLinkOfThePagesResolves() throws {
+        var broken: [String] = []
+        for page in GuidePages.all + ["Docs/commands.md"] {
+            let folder = (page as NSString).deletingLastPathComponent
+            for target in MarkdownLinks.relativeTargets(in: try read(page)) {
+                let path = (folder.isEmpty ? target : folder + "/" + target)
+                if !FileManager.default.fileExists(atPath: TestPaths.repository(path)) {
+                    broken.append("\(page) → \(target)")
+                }
+            }
+        }
+        #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
+    }
+
     @Test func storeTablesAreTheDocumentedOnes() throws {
         let path = directory.child("store")
         _ = try Store(directory: StoreDirectory(path: path))
