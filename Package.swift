@@ -61,8 +61,9 @@ let package = Package(
             swiftSettings: strict),
 
         // The ZIP format, read and written: its records (signatures, header layouts, ZIP64 extra
-        // fields, DOS time), the hostile-input-proof reader and the streaming writer. Shared by the
-        // plugins that read and write Health exports, and by the tests' fixture builders.
+        // fields, DOS time), the hostile-input-proof readers (in place, and front to back for
+        // archives inside archives), the gzip stream and the streaming writer. Shared by the
+        // plugins that read and write exports, the push receiver, and the tests' fixture builders.
         .target(
             name: "HealthETLZip",
             dependencies: ["CZlib"],
@@ -111,6 +112,15 @@ let package = Package(
             path: "Plugins/HealthAutoExport",
             swiftSettings: strict),
 
+        // Source `fit`: FIT files of sports watches and bike computers, and the archives they come
+        // in; its decoder is written here from the published protocol and profile.
+        .target(
+            name: "FIT",
+            dependencies: ["HealthETLCore", "HealthETLZip"],
+            path: "Plugins/FIT",
+            resources: [.copy("Resources/fit-profile-names.json")],
+            swiftSettings: strict),
+
         // Sink `collector`: ships zstd JSON batches to a healthetl collector and reads its projections.
         .target(
             name: "CollectorSink",
@@ -156,7 +166,7 @@ let package = Package(
             name: "HealthETLServer",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLCollectorStorage", "HealthETLCollectorSQLite",
-                "HealthETLCollectorPostgres", "CZstd", "CZlib",
+                "HealthETLCollectorPostgres", "HealthETLZip", "CZstd",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -185,7 +195,7 @@ let package = Package(
                 "HealthETLCore", "HealthETLWire", "HealthETLSQLite", "HealthETLStore", "HealthETLPipeline",
                 "AppleHealth",
                 "HealthConnect",
-                "HealthAutoExport", "HealthETLOutput", "HealthETLZip",
+                "HealthAutoExport", "HealthETLOutput", "HealthETLZip", "FIT",
                 "Synthetic",
                 "CollectorSink",
             ],
@@ -275,6 +285,10 @@ let package = Package(
             dependencies: ["HealthETLCore", "HealthAutoExport", "Synthetic", "HealthETLTestSupport"],
             swiftSettings: strict),
         .testTarget(
+            name: "FITTests",
+            dependencies: ["HealthETLCore", "FIT", "Synthetic", "HealthETLZip", "HealthETLTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "SyntheticTests",
             dependencies: ["HealthETLCore", "Synthetic", "HealthETLZip", "HealthETLTestSupport"],
             swiftSettings: strict),
@@ -282,7 +296,6 @@ let package = Package(
             name: "CollectorTests",
             dependencies: [
                 "HealthETLCore",
-                "CZlib",
                 "HealthETLServer", "HealthETLWire", "HealthETLSQLite", "HealthETLTestSupport", "CollectorSink",
                 "HealthETLCollectorStorage", "HealthETLCollectorSQLite", "HealthETLCollectorPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),

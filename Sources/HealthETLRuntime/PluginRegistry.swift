@@ -1,5 +1,6 @@
 import AppleHealth
 import CollectorSink
+import FIT
 import HealthAutoExport
 import HealthConnect
 import HealthETLCore
@@ -13,6 +14,7 @@ public enum PluginRegistry {
         AppleHealthAdapter(),
         HealthConnectAdapter(),
         HealthAutoExportAdapter(),
+        FITAdapter(),
         SyntheticSource(),
     ]
 

@@ -5,10 +5,15 @@ import Synthetic
 /// `simulate --export FORMAT PATH`: a simulated phone's file in one of the real formats the sources
 /// read — Apple Health's export (a zip streamed straight into the archive, or a bare export.xml
 /// when PATH does not end in `.zip`), a Health Connect export zip (or the next one after an
-/// earlier), or a Health Auto Export JSON file.
+/// earlier), a Health Auto Export JSON file, or a Garmin watch's FIT files (a zip or a folder
+/// laid out as its GARMIN folder).
 public enum SyntheticExport {
     /// The formats `--export` takes.
-    public static let formats = ["apple-health", "health-connect", "health-auto-export"]
+    public static let formats = ["apple-health", "health-connect", "health-auto-export", "fit"]
+    /// Each format with an example path, as the help and its errors say it.
+    public static let usage =
+        "apple-health export.zip, health-connect 'Health Connect.zip', health-auto-export FILE.json"
+        + " or fit garmin.zip (or a folder)"
     /// Health Auto Export's styles (`HealthAutoExportFileOptions`).
     public static let haeStyles = ["summarized", "twelve-hour", "v1", "no-envelope"]
 
@@ -19,7 +24,7 @@ public enum SyntheticExport {
         public var seed: UInt64 = 1
         /// Apple Health: top-level records (default 8,000).
         public var records: Int?
-        /// Health Connect (default 14) and Health Auto Export (default 7): days of data.
+        /// Health Connect (default 14), Health Auto Export and FIT (default 7): days of data.
         public var days: Int?
         public var samplesPerDay: Int?
         /// Seconds between heart-rate points (default 60).
@@ -46,6 +51,7 @@ public enum SyntheticExport {
         switch request.format {
         case "health-connect": return try writeHealthConnect(request, clock: clock)
         case "health-auto-export": return try writeHealthAutoExport(request, clock: clock)
+        case "fit": return try writeFIT(request, clock: clock)
         default: return try writeAppleHealth(request, clock: clock)
         }
     }
@@ -92,5 +98,21 @@ public enum SyntheticExport {
             json: String(decoding: try encoder.encode(summary), as: UTF8.self),
             text: "wrote \(request.path): \(summary.records) records (\(summary.points.values.reduce(0, +)) metric"
                 + " points, \(summary.workouts) workouts), \(summary.bytes) bytes")
+    }
+
+    private static func writeFIT(_ request: Request, clock: Clock) throws -> Written {
+        let options = FITExportOptions(path: request.path, days: request.days ?? 7, seed: request.seed)
+        let summary = try FITExportGenerator(options: options, clock: clock).run()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let weighIns = summary.weighInsByPerson.values.reduce(0, +)
+        return Written(
+            json: String(decoding: try encoder.encode(summary), as: UTF8.self),
+            text:
+                "wrote \(request.path): \(summary.files.count) files over \(summary.days) days (\(summary.firstDay) to"
+                + " \(summary.lastDay)): \(summary.sessions.count) activities (\(summary.records) records,"
+                + " \(summary.hrvIntervals) RR intervals), \(summary.stepsByDay.values.reduce(0, +)) steps,"
+                + " \(summary.sleepLevels) sleep levels, \(weighIns) weigh-ins of \(summary.weighInsByPerson.count)"
+                + " people, \(summary.bloodPressureReadings) blood pressure readings")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HealthETLWire
+import HealthETLZip
 import Hummingbird
 
 /// `POST /hae`: one push of Health Auto Export's REST automation — JSON, plain or gzip — committed
@@ -41,12 +42,12 @@ struct PushHandler: Sendable {
 
     /// The body as sent, decompressed when it says gzip, within the size limits, in a spool file.
     private func spooledBody(_ request: Request) async throws -> PushSpool {
-        let inflater: GzipBody?
+        let inflater: GzipStream?
         switch request.headers[.contentEncoding]?.lowercased() {
         case nil, "identity":
             inflater = nil
         case "gzip":
-            inflater = try GzipBody(limit: maximumDecodedBytes)
+            inflater = try GzipStream(limit: maximumDecodedBytes)
         default:
             throw APIError(.unsupportedMediaType, "unsupported_encoding", "Content-Encoding must be gzip or absent")
         }
@@ -74,7 +75,7 @@ struct PushHandler: Sendable {
             }
             try inflater?.finish()
             return spool
-        } catch let failure as GzipBody.Failure {
+        } catch let failure as GzipStream.Failure {
             spool.close()
             switch failure {
             case .tooLarge:

@@ -9,10 +9,14 @@ extension Store {
             SELECT w.activity_type, so.name, w.start_ms, w.end_ms, w.utc_offset_s, w.duration_s,
                 e.sum, e.unit, d.sum, d.unit,
                 (SELECT h.average FROM workout_statistics h
-                 WHERE h.workout_id = w.id AND h.part = 0 AND h.type LIKE '%HeartRate' LIMIT 1)
+                 WHERE h.workout_id = w.id AND h.part = 0 AND (h.type LIKE '%HeartRate' OR h.type = 'heart_rate')
+                 LIMIT 1),
+                dv.description
             FROM workouts w JOIN sources so ON so.id = w.source_id
+            LEFT JOIN devices dv ON dv.id = w.device_id
             LEFT JOIN workout_statistics e ON e.workout_id = w.id AND e.part = 0 AND e.seq = (SELECT x.seq FROM workout_statistics x
-                WHERE x.workout_id = w.id AND x.part = 0 AND x.type LIKE '%ActiveEnergyBurned' LIMIT 1)
+                WHERE x.workout_id = w.id AND x.part = 0
+                    AND (x.type LIKE '%ActiveEnergyBurned' OR x.type = 'total_calories') LIMIT 1)
             LEFT JOIN workout_statistics d ON d.workout_id = w.id AND d.part = 0 AND d.seq = (SELECT x.seq FROM workout_statistics x
                 WHERE x.workout_id = w.id AND x.part = 0 AND x.type LIKE '%Distance%' LIMIT 1)
             WHERE w.start_ms >= ?1 AND w.start_ms < ?2 ORDER BY w.start_ms
@@ -27,7 +31,7 @@ extension Store {
             listings.append(
                 WorkoutListing(
                     activityType: statement.text(0) ?? "", sourceName: statement.text(1) ?? "",
-                    start: Instant(millisecondsSinceEpoch: statement.int64(2)),
+                    device: statement.text(11), start: Instant(millisecondsSinceEpoch: statement.int64(2)),
                     end: Instant(millisecondsSinceEpoch: statement.int64(3)),
                     utcOffsetSeconds: statement.isNull(4) ? nil : Int32(statement.int64(4)),
                     durationSeconds: statement.isNull(5) ? nil : statement.double(5),

@@ -35,6 +35,7 @@ extension Store {
             cursors: cursors,
             tombstones: StoreStatus.Tombstones(
                 total: Int(try connection.scalar("SELECT count(*) FROM tombstones") ?? 0)),
+            workouts: try workoutStatus(),
             dirtyProjectionKeys: Int(try connection.scalar("SELECT count(*) FROM dirty_keys") ?? 0),
             importRuns: Int(try connection.scalar("SELECT count(*) FROM import_runs") ?? 0),
             queue: try queueStatus(), feed: try feedStatus())
@@ -65,5 +66,15 @@ extension Store {
         var counts: [String: Int] = [:]
         while try statement.step() { counts[statement.text(0) ?? ""] = Int(statement.int64(1)) }
         return counts
+    }
+}
+
+extension Store {
+    /// Every workout, and the pairs that are one workout recorded by two sources.
+    private func workoutStatus() throws -> StoreStatus.Workouts {
+        let all = try workoutListings(
+            starts: Instant(millisecondsSinceEpoch: .min)..<Instant(millisecondsSinceEpoch: .max))
+        let matcher = WorkoutMatcher(priority: SourcePriority(), catalog: try MetricCatalog.bundled())
+        return StoreStatus.Workouts(total: all.count, matchedAcrossSources: matcher.preferred(all).matched)
     }
 }

@@ -108,19 +108,32 @@ public struct StoreStatus: Codable, Equatable, Sendable {
         }
     }
 
+    /// Workouts stored, and how many another source also recorded (a watch's run synced into
+    /// Apple Health by the vendor's app): listed and counted once, as the better-ranked source's.
+    public struct Workouts: Codable, Equatable, Sendable {
+        public var total: Int
+        public var matchedAcrossSources: Int
+
+        enum CodingKeys: String, CodingKey {
+            case total
+            case matchedAcrossSources = "matched_across_sources"
+        }
+    }
+
     public var store: String
     public var schema: [String]
     public var samples: Samples
     public var quarantine: Quarantine
     public var cursors: [Cursor]
     public var tombstones: Tombstones
+    public var workouts: Workouts
     public var dirtyProjectionKeys: Int
     public var importRuns: Int
     public var queue: Queue
     public var feed: Feed
 
     enum CodingKeys: String, CodingKey {
-        case store, schema, samples, quarantine, cursors, tombstones, queue, feed
+        case store, schema, samples, quarantine, cursors, tombstones, workouts, queue, feed
         case dirtyProjectionKeys = "dirty_projection_keys"
         case importRuns = "import_runs"
     }

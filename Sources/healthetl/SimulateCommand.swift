@@ -80,7 +80,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
     @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Write an export instead: FORMAT PATH, apple-health export.zip, health-connect 'Health Connect.zip' or health-auto-export FILE.json.",
+            "Write an export instead: FORMAT PATH, \(SyntheticExport.usage).",
             valueName: "format path"))
     var export: [String] = []
 
@@ -136,9 +136,7 @@ struct SimulateCommand: ParsableCommand, TakesGlobalOptions {
         }
         if !export.isEmpty {
             guard export.count == 2, SyntheticExport.formats.contains(export[0]) else {
-                throw ValidationError(
-                    "--export takes a format and a path: --export apple-health OUT.zip, --export health-connect OUT.zip or --export health-auto-export OUT.json"
-                )
+                throw ValidationError("--export takes a format and a path: \(SyntheticExport.usage)")
             }
             if export[0] != "apple-health" {
                 guard records == nil, !everyType, samplesPerDay == nil else {

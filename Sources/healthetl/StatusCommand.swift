@@ -38,6 +38,9 @@ struct StatusCommand: ParsableCommand, TakesGlobalOptions {
             print("  \(reason): \(count)")
         }
         print("Tombstones: \(status.tombstones.total)")
+        print(
+            "Workouts: \(status.workouts.total) (\(status.workouts.matchedAcrossSources) also recorded by another source,"
+                + " counted once)")
         print("Dirty projection keys: \(status.dirtyProjectionKeys)")
         let queue = status.queue
         print(

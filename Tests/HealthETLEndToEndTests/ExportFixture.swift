@@ -47,20 +47,6 @@ struct ExportFixture: Sendable {
     }
 }
 
-/// The Python tools under Tests/tools, run in their pinned virtualenv (installed on first use).
-enum PythonTools {
-    static func run(_ script: String, _ arguments: [String]) throws -> CommandRunner.Result {
-        let setup = try shell(TestPaths.repository("Tests/tools/test-venv.sh"), [])
-        guard setup.exitCode == 0 else { return setup }
-        let python = setup.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try shell(python, [TestPaths.repository("Tests/tools/" + script)] + arguments)
-    }
-
-    private static func shell(_ executable: String, _ arguments: [String]) throws -> CommandRunner.Result {
-        try CommandRunner(executable: executable).run(arguments)
-    }
-}
-
 /// RFC 4180 rows: quoted fields may hold commas, doubled quotes and line breaks.
 enum CSVRows {
     static func parse(_ text: String) -> [[String]] {

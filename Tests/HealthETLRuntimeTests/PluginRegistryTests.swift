@@ -11,7 +11,9 @@ import Testing
     @Test func everyPluginHasAUniqueSnakeCaseNameAndASummary() {
         let plugins = PluginRegistry.descriptors
         #expect(
-            plugins.map(\.name) == ["apple_health", "health_connect", "health_auto_export", "synthetic", "collector"])
+            plugins.map(\.name) == [
+                "apple_health", "health_connect", "health_auto_export", "fit", "synthetic", "collector",
+            ])
         #expect(Set(plugins.map(\.configSection)).count == plugins.count)
         for plugin in plugins {
             #expect(plugin.name.allSatisfy { $0.isLowercase || $0 == "_" }, "\(plugin.name)")
@@ -47,7 +49,7 @@ import Testing
         #expect(
             throws: RegistryError.unknown(
                 kind: .source, name: "fitbit",
-                known: ["apple_health", "health_connect", "health_auto_export", "synthetic"])
+                known: ["apple_health", "health_connect", "health_auto_export", "fit", "synthetic"])
         ) {
             _ = try PluginRegistry.adapter(for: SourceInput(path: sample), named: "fitbit")
         }

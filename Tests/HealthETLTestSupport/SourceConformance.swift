@@ -12,7 +12,7 @@ public enum SourceConformance {
     ) -> [String] {
         let normalizer = Normalizer(catalog: catalog, now: now)
         var problems: [String] = []
-        var seen: [ContentID: RawRecord] = [:]
+        var seen: [ContentID: Sample] = [:]
         var deletions = 0
         for lane in Lane.allCases {
             var cursor = source.initialCursor(lane)
@@ -69,7 +69,7 @@ public enum SourceConformance {
             problems.append(
                 "the final cursor \(positions.last.map(String.init) ?? "none") is not the input's end \(end)")
         }
-        var seen: [ContentID: RawRecord] = [:]
+        var seen: [ContentID: Sample] = [:]
         let normalizer = Normalizer(catalog: catalog, now: first.now ?? Instant(millisecondsSinceEpoch: 0))
         problems += recordProblems(first.events, normalizer: normalizer, seen: &seen, lane: nil)
 
@@ -131,7 +131,7 @@ public enum SourceConformance {
     /// Timestamps parse and end is not before start; a stored record's id is not null, and two
     /// different records never share one.
     private static func recordProblems(
-        _ events: [SourceEvent], normalizer: Normalizer, seen: inout [ContentID: RawRecord], lane: Lane?
+        _ events: [SourceEvent], normalizer: Normalizer, seen: inout [ContentID: Sample], lane: Lane?
     ) -> [String] {
         var problems: [String] = []
         let place = lane.map { " in the \($0) lane" } ?? ""
@@ -143,10 +143,12 @@ public enum SourceConformance {
             if end.instant < start.instant { problems.append("\(record.type)\(place): ends before it starts") }
             guard let sample = normalizer.sample(from: record) else { continue }
             if sample.id == ContentID(high: 0, low: 0) { problems.append("\(record.type)\(place): null id") }
-            if let earlier = seen[sample.id], earlier != record {
+            // Two records that store as one sample (a FIT heart rate in an activity's record and in
+            // the day's monitoring) are one measurement; two that would store differently are not.
+            if let earlier = seen[sample.id], earlier != sample {
                 problems.append("\(record.type)\(place): two different records share the id \(sample.id)")
             }
-            seen[sample.id] = record
+            seen[sample.id] = sample
         }
         return problems
     }

@@ -27,6 +27,8 @@ public struct ZipFixtureBuilder: Sendable {
         public var zip64: Bool
         /// Set flag bit 3, zero the local header's CRC and sizes, and append a data descriptor.
         public var dataDescriptor: Bool
+        /// Begin the data descriptor with its optional signature (APPNOTE 4.3.9.3).
+        public var dataDescriptorSignature: Bool
         /// Extra fields appended after any ZIP64 field, in each header.
         public var localExtra: [UInt8]
         public var centralExtra: [UInt8]
@@ -46,6 +48,7 @@ public struct ZipFixtureBuilder: Sendable {
             self.externalAttributes = externalAttributes
             self.zip64 = false
             self.dataDescriptor = false
+            self.dataDescriptorSignature = true
             self.localExtra = []
             self.centralExtra = []
         }
@@ -224,9 +227,11 @@ public struct ZipFixtureBuilder: Sendable {
     }
 
     private func writeDataDescriptor(_ entry: Entry, into out: inout [UInt8]) {
+        var descriptor: [UInt8] = []
         ZipDataDescriptor(
             crc32: entry.crc32, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize
-        ).append(to: &out, zip64: entry.zip64)
+        ).append(to: &descriptor, zip64: entry.zip64)
+        out += entry.dataDescriptorSignature ? descriptor[...] : descriptor.dropFirst(4)
     }
 
     private func writeCentralHeader(_ entry: Entry, name: [UInt8], offset: UInt64, into out: inout [UInt8]) {

@@ -104,21 +104,25 @@ extension MetricCatalog {
         var spellings: [String: UnitConversion] = [:]
         for name in setNames { spellings.merge(document.unitSets[name]?.units ?? [:]) { first, _ in first } }
         let setName = setNames.isEmpty ? "no unit set" : Set(setNames).sorted().joined(separator: " or ")
-        for (index, field) in metric.healthConnect.enumerated() {
-            let location = here + ".health_connect[\(index)]"
-            if let unit = field.unit {
+        let mappings =
+            metric.healthConnect.enumerated().map {
+                (here + ".health_connect[\($0.offset)]", $0.element.unit, $0.element.values, $0.element.field != nil)
+            }
+            + metric.fit.enumerated().map { (here + ".fit[\($0.offset)]", $0.element.unit, $0.element.values, true) }
+        for (location, unit, values, namesAField) in mappings {
+            if let unit {
                 guard metric.kind.isQuantity else {
                     throw fail(location + ".unit", "a \(metric.kind.rawValue) metric has no unit")
                 }
                 guard spellings[unit] != nil else {
                     throw fail(location + ".unit", "\(unit) is not a spelling of \(setName)")
                 }
-            } else if metric.kind.isQuantity, field.field != nil {
-                throw fail(location + ".unit", "a quantity column needs the unit it is stored in")
+            } else if metric.kind.isQuantity, namesAField {
+                throw fail(location + ".unit", "a quantity field needs the unit it is stored in")
             }
-            if !field.values.isEmpty {
+            if !values.isEmpty {
                 let canonical = Set(metric.category.flatMap { document.categories[$0]?.canonicalValues } ?? [])
-                for (stored, value) in field.values.sorted(by: { $0.key < $1.key }) where !canonical.contains(value) {
+                for (stored, value) in values.sorted(by: { $0.key < $1.key }) where !canonical.contains(value) {
                     throw fail(
                         location + ".values.\(stored)",
                         "\(value) is not a value of the category set \(metric.category ?? "(none)")")

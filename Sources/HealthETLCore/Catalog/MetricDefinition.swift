@@ -13,6 +13,8 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
     public var healthConnect: [HealthConnectField]
     /// The names Health Auto Export writes for it, with their unit spellings.
     public var healthAutoExport: [HealthAutoExportName]
+    /// Where FIT files (Garmin, Wahoo, Coros, Polar, Suunto) keep it: message, field, unit.
+    public var fit: [FITField]
     /// Other names sources use for this metric.
     public var aliases: [String]
     /// Canonical unit for quantity kinds, in UCUM unless `ucum` says otherwise.
@@ -43,7 +45,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
     public init(
         id: String, name: String, kind: MetricKind, aggregation: Aggregation,
         healthKit: [String] = [], healthConnect: [HealthConnectField] = [],
-        healthAutoExport: [HealthAutoExportName] = [], aliases: [String] = [],
+        healthAutoExport: [HealthAutoExportName] = [], fit: [FITField] = [], aliases: [String] = [],
         unit: String? = nil, ucum: String? = nil, unitSet: String? = nil, category: String? = nil,
         valueOptional: Bool = false, hard: ValueRange? = nil, plausible: ValueRange? = nil,
         plausibleMaxDurationSeconds: Double? = nil, hardMaxDurationSeconds: Double? = nil, tier: Int = 2,
@@ -56,6 +58,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         self.healthKit = healthKit
         self.healthConnect = healthConnect
         self.healthAutoExport = healthAutoExport
+        self.fit = fit
         self.aliases = aliases
         self.unit = unit
         self.ucum = ucum
@@ -73,7 +76,8 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
 
     /// Every name a source may use for this metric, the id first.
     public var identifiers: [String] {
-        [id] + healthKit + healthConnect.map(\.identifier) + healthAutoExport.map(\.name) + aliases
+        [id] + healthKit + healthConnect.map(\.identifier) + healthAutoExport.map(\.name) + fit.map(\.identifier)
+            + aliases
     }
 
     /// The canonical unit in UCUM (for FHIR).
@@ -81,7 +85,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, kind, aggregation, aliases, unit, ucum, category, hard, plausible, tier, loinc
-        case components
+        case components, fit
         case healthKit = "healthkit"
         case healthConnect = "health_connect"
         case healthAutoExport = "hae"
@@ -109,6 +113,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
             healthConnect = try c.decodeIfPresent([HealthConnectField].self, forKey: .healthConnect) ?? []
         }
         healthAutoExport = try c.decodeIfPresent([HealthAutoExportName].self, forKey: .healthAutoExport) ?? []
+        fit = try c.decodeIfPresent([FITField].self, forKey: .fit) ?? []
         aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
         unit = try c.decodeIfPresent(String.self, forKey: .unit)
         ucum = try c.decodeIfPresent(String.self, forKey: .ucum)
@@ -134,6 +139,7 @@ public struct MetricDefinition: Hashable, Sendable, Codable {
         if !healthKit.isEmpty { try c.encode(healthKit, forKey: .healthKit) }
         if !healthConnect.isEmpty { try c.encode(healthConnect, forKey: .healthConnect) }
         if !healthAutoExport.isEmpty { try c.encode(healthAutoExport, forKey: .healthAutoExport) }
+        if !fit.isEmpty { try c.encode(fit, forKey: .fit) }
         if !aliases.isEmpty { try c.encode(aliases, forKey: .aliases) }
         try c.encodeIfPresent(unit, forKey: .unit)
         try c.encodeIfPresent(ucum, forKey: .ucum)

@@ -3,6 +3,8 @@ public struct WorkoutListing: Sendable, Equatable {
     /// As stored, e.g. `HKWorkoutActivityTypeRunning` or `running`.
     public var activityType: String
     public var sourceName: String
+    /// The device as stored (`Garmin fenix5 (watch)`), which ranks the source.
+    public var device: String?
     public var start: Instant
     public var end: Instant
     public var utcOffsetSeconds: Int32?
@@ -15,12 +17,14 @@ public struct WorkoutListing: Sendable, Equatable {
     public var averageHeartRate: Double?
 
     public init(
-        activityType: String, sourceName: String, start: Instant, end: Instant, utcOffsetSeconds: Int32?,
+        activityType: String, sourceName: String, device: String? = nil, start: Instant, end: Instant,
+        utcOffsetSeconds: Int32?,
         durationSeconds: Double?, energy: (value: Double, unit: String)? = nil,
         distance: (value: Double, unit: String)? = nil, averageHeartRate: Double? = nil
     ) {
         self.activityType = activityType
         self.sourceName = sourceName
+        self.device = device
         self.start = start
         self.end = end
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -31,7 +35,8 @@ public struct WorkoutListing: Sendable, Equatable {
     }
 
     public static func == (lhs: WorkoutListing, rhs: WorkoutListing) -> Bool {
-        lhs.activityType == rhs.activityType && lhs.sourceName == rhs.sourceName && lhs.start == rhs.start
+        lhs.activityType == rhs.activityType && lhs.sourceName == rhs.sourceName && lhs.device == rhs.device
+            && lhs.start == rhs.start
             && lhs.end == rhs.end && lhs.durationSeconds == rhs.durationSeconds
             && lhs.energy?.value == rhs.energy?.value && lhs.distance?.value == rhs.distance?.value
             && lhs.averageHeartRate == rhs.averageHeartRate

@@ -34,7 +34,19 @@ public struct SourcePriority: Hashable, Sendable, Codable {
     public static func sourceClass(of sample: Sample) -> SourceClass {
         if sample.flags.contains(.summarized) { return .summary }
         if sample.isUserEntered { return .manual }
-        let descriptions = [sample.sourceName, sample.device ?? ""]
+        return sourceClass(sourceName: sample.sourceName, device: sample.device)
+    }
+
+    /// The rank of a source that recorded something other than a sample (a workout).
+    public func rank(sourceName: String, device: String?) -> SourceRank {
+        SourceRank(
+            preferredPosition: preferredPosition(of: sourceName),
+            sourceClass: Self.sourceClass(sourceName: sourceName, device: device), sourceName: sourceName)
+    }
+
+    /// Watch or phone if the source name or the device string says so, else another app.
+    static func sourceClass(sourceName: String, device: String?) -> SourceClass {
+        let descriptions = [sourceName, device ?? ""]
         if descriptions.contains(where: { mentions("watch", in: $0) }) { return .watch }
         if descriptions.contains(where: { mentions("phone", in: $0) }) { return .phone }
         return .other

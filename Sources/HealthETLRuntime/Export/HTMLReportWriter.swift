@@ -51,7 +51,9 @@ public struct HTMLReportWriter {
         let data = HTMLReportData(
             days: days, generatedAt: clock.now().truncatedToSecond, steps: series[0], restingHeartRate: series[1],
             heartRateVariability: series[2], weight: series[3], sleep: nights,
-            workouts: try store.workoutListings(starts: DailyRollupCalculator.sampleWindow(for: days)).filter {
+            workouts: WorkoutMatcher(priority: projections.priority, catalog: catalog).preferred(
+                try store.workoutListings(starts: DailyRollupCalculator.sampleWindow(for: days))
+            ).listings.filter {
                 inRange(LocalZone.fixed(utcOffsetSeconds: $0.utcOffsetSeconds ?? 0).localDay(of: $0.start))
             },
             coverage: coverage, quarantine: try store.quarantineCounts(), flagged: flagged, insights: insights)

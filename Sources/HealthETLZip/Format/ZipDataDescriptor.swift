@@ -1,6 +1,7 @@
 /// The data descriptor (APPNOTE 4.3.9) that follows an entry's data when its local header has
 /// `ZipFormat.flagDataDescriptor`: the CRC and sizes a streaming writer only knew at the end.
-/// Readers of this package take them from the central directory instead.
+/// `ZipArchive` takes them from the central directory instead; `ZipStreamReader`, which has none
+/// yet, reads and checks the descriptor.
 public struct ZipDataDescriptor: Sendable, Equatable {
     public static let signature: UInt32 = 0x0807_4b50
 

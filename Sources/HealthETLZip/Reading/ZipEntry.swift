@@ -21,28 +21,8 @@ public struct ZipEntry: Sendable, Hashable {
     ///
     /// Such a name must never become a path on disk as-is. A NUL byte also counts, since C
     /// APIs would silently cut the name there.
-    public var hasUnsafePath: Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        if first == "/" || first == "\\" || name.unicodeScalars.contains("\0") { return true }
-        let scalars = Array(name.unicodeScalars.prefix(2))
-        if scalars.count == 2, scalars[1] == ":", scalars[0].isASCII,
-            scalars[0].properties.isAlphabetic
-        {
-            return true
-        }
-        return pathComponents.contains("..")
-    }
+    public var hasUnsafePath: Bool { ZipEntryName.isUnsafePath(name) }
 
     /// True for `__MACOSX/` entries and AppleDouble `._` files, which Finder adds when zipping.
-    public var isMacMetadata: Bool {
-        let components = pathComponents
-        if components.first == "__MACOSX" { return true }
-        let last = components.last(where: { !$0.isEmpty }) ?? ""
-        return last.hasPrefix("._")
-    }
-
-    /// The name split at both separators, since archives made on Windows may use backslashes.
-    private var pathComponents: [Substring] {
-        name.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "\\" })
-    }
+    public var isMacMetadata: Bool { ZipEntryName.isMacMetadata(name) }
 }

@@ -14,6 +14,9 @@ public struct ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupportedMethod
         /// The entry is encrypted.
         case encrypted
+        /// The entry cannot be read front to back (`ZipStreamReader`): it is stored uncompressed
+        /// with its size only in the data descriptor after its data, so nothing says where it ends.
+        case notStreamable
         /// Two entries claim the same bytes of the file (the overlapping-entry zip bomb).
         case overlappingEntries
         /// The entry's data does not produce exactly its declared uncompressed size.

@@ -42,10 +42,29 @@ final class ZipInflater {
     /// Compressed bytes consumed since the start of the stream.
     var totalInput: UInt64 { UInt64(stream.pointee.total_in) }
 
-    /// Hands zlib the next compressed bytes; `input` must stay valid until they are consumed.
+    /// Hands zlib the next compressed bytes (at most 4 GiB); `input` must stay valid until they
+    /// are consumed.
     func setInput(_ input: UnsafeMutableRawBufferPointer) {
-        stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        setInput(UnsafeRawBufferPointer(input))
+    }
+
+    /// Hands zlib the next compressed bytes (at most 4 GiB), which it only reads; `input` must
+    /// stay valid until they are consumed.
+    func setInput(_ input: UnsafeRawBufferPointer) {
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = UInt32(input.count)
+    }
+
+    /// Drops any input not yet consumed, so no pointer into it outlives the caller's buffer.
+    func clearInput() {
+        stream.pointee.next_in = nil
+        stream.pointee.avail_in = 0
+    }
+
+    /// Starts a new deflate stream, keeping the memory zlib allocated for the last one.
+    /// - Returns: false if zlib refused, which only a damaged stream state causes.
+    func reset() -> Bool {
+        inflateReset(stream) == Z_OK
     }
 
     /// Inflates into `output` (at most 4 GiB), returning how it went and how many bytes it wrote.

@@ -1,0 +1,89 @@
+import HealthETLCore
+import HealthETLZip
+
+/// Source adapter `fit`: FIT files as Garmin, Wahoo, Coros, Polar and Suunto devices write them,
+/// and the archives they come in (a copied `GARMIN/` folder, Garmin Connect's export with its
+/// nested zips, Strava's bulk export of `.fit.gz`). Activities become workouts with laps and
+/// route and their one-second samples; monitoring files give steps, energy and distance as
+/// deltas of their counters, heart rate, stress, respiration and SpO2; sleep files give stages;
+/// scales and blood-pressure monitors one person's measurements.
+///
+/// The decoder is written here from the published FIT protocol and profile. Each FIT file is
+/// held whole (they are small) so its CRC is checked before anything of it is read: a file
+/// failing it is refused whole; one cut off is read up to the cut.
+///
+/// Files overlap between exports, so this is no snapshot: a record's identity is its content.
+/// The stream is named after the input's files and sizes, so a read resumes (by file and
+/// position) only on the same files, and a folder that gained files is read again, what was
+/// stored before counted as duplicates.
+public struct FITAdapter: SourceAdapter {
+    public static let name = "fit"
+    public static let summary =
+        "FIT files from Garmin, Wahoo, Coros, Polar and Suunto devices: a .fit or .fit.gz, a folder (GARMIN/), "
+        + "Garmin Connect's or Strava's export zip"
+    public static let capabilities: SourceCapabilities = [.exports, .resumable]
+    public static let settings = [
+        PluginSetting(
+            "person", "which person of a scale shared by several to import (its user_profile_index; default 0)")
+    ]
+
+    /// The person whose scale and blood-pressure readings are imported.
+    let person: UInt64
+
+    public init() { self.init(person: 0) }
+
+    public init(person: UInt64) {
+        self.person = person
+    }
+
+    public func recognize(_ input: SourceInput) -> SourceRecognition {
+        FITInput.recognize(input.path)
+    }
+
+    public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
+        let (units, notRead) = try FITInput.units(at: input.path)
+        let stream = Self.streamName(of: units, root: input.path)
+        let resumeAt = input.resumePosition(of: stream)
+        let end = Int64(units.count) << FITReadSession.unitShift
+        try handler.receive(.streamStarted(stream: stream, now: input.readAt, isFullSnapshot: false, endPosition: end))
+        if resumeAt > 0 { try handler.receive(.resumed(at: min(resumeAt, end))) }
+        var events = handler
+        let session = FITReadSession(
+            catalog: try MetricCatalog.bundled(), person: person,
+            hotSince: input.readAt.adding(seconds: -input.hotWindowSeconds), resumeAt: resumeAt, stream: stream
+        ) { try events.receive($0) }
+        for (index, unit) in units.enumerated() where Int64(index + 1) << FITReadSession.unitShift > resumeAt {
+            session.beginUnit(index)
+            do {
+                try unit.read(session)
+            } catch let error as FITInputError {
+                session.problem(error.description)
+            } catch let error as ZipError {
+                session.problem("\(unit.name): \(error)")
+            }
+            try session.endUnit(index)
+        }
+        handler = events
+        var warnings = session.warnings
+        for (kind, count) in notRead { warnings["not_read:" + kind, default: 0] += count }
+        if units.isEmpty {
+            return SourceReadReport(complete: false, warnings: warnings, problem: "\(input.path) holds no FIT file")
+        }
+        return SourceReadReport(
+            complete: session.problems.isEmpty, warnings: warnings,
+            problem: session.problems.isEmpty ? nil : session.problems.joined(separator: "; "))
+    }
+
+    /// `fit:` and a digest of the input's units (names within the input, and sizes): the same
+    /// files give the same stream however the path to them was spelled.
+    static func streamName(of units: [FITInputUnit], root: String) -> String {
+        var digest = FNV1a()
+        for unit in units {
+            digest.add((unit.name.hasPrefix(root) ? String(unit.name.dropFirst(root.count)) : unit.name).utf8)
+            digest.add([0])
+            digest.add(String(unit.size).utf8)
+            digest.add([0])
+        }
+        return name + ":" + digest.hex
+    }
+}

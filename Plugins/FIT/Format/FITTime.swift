@@ -1,0 +1,21 @@
+import HealthETLCore
+
+/// FIT's `date_time`: seconds since 1989-12-31T00:00:00Z. Values below 0x10000000 count from a
+/// device's own reference (its power-on), not from that epoch: they date nothing by themselves.
+enum FITTime {
+    /// 1989-12-31T00:00:00Z in seconds since 1970.
+    static let epochOffset: Int64 = 631_065_600
+    /// The smallest value that is a date rather than a device-relative count.
+    static let minimumAbsolute: UInt32 = 0x1000_0000
+
+    static func isAbsolute(_ value: UInt32) -> Bool { value >= minimumAbsolute }
+
+    static func instant(_ value: UInt32) -> Instant {
+        Instant(secondsSinceEpoch: Int64(value) + epochOffset)
+    }
+
+    /// `value` plus a fraction of a second, as milliseconds.
+    static func instant(_ value: UInt32, milliseconds: Int64) -> Instant {
+        Instant(millisecondsSinceEpoch: (Int64(value) + epochOffset) * 1000 + milliseconds)
+    }
+}

@@ -1,0 +1,12 @@
+/// One cumulative counter of a monitoring file: a field (steps, distance, active energy) for one
+/// activity type, each of which counts on its own.
+struct FITCounterKey: Hashable, Sendable {
+    let field: UInt8
+    let activityType: UInt64
+}
+
+/// A counter's last reading and when it was taken.
+struct FITCounterReading: Sendable {
+    let value: Double
+    let time: UInt32
+}
