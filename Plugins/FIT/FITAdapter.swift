@@ -22,12 +22,8 @@ public struct FITAdapter: SourceAdapter {
         "FIT files from Garmin, Wahoo, Coros, Polar and Suunto devices: a .fit or .fit.gz, a folder (GARMIN/), "
         + "Garmin Connect's or Strava's export zip"
     public static let capabilities: SourceCapabilities = [.exports, .resumable]
-    public static let settings = [
-        PluginSetting(
-            "person", "which person of a scale shared by several to import (its user_profile_index; default 0)")
-    ]
 
-    /// The person whose scale and blood-pressure readings are imported.
+    /// The person whose scale and blood-pressure readings are imported (`user_profile_index`).
     let person: UInt64
 
     public init() { self.init(person: 0) }
