@@ -41,7 +41,9 @@ public struct FITAdapter: SourceAdapter {
         let stream = Self.streamName(of: units, root: input.path)
         let resumeAt = input.resumePosition(of: stream)
         let end = Int64(units.count) << FITReadSession.unitShift
-        try handler.receive(.streamStarted(stream: stream, now: input.readAt, isFullSnapshot: false, endPosition: end))
+        try handler.receive(
+            .streamStarted(
+                stream: stream, now: input.readAt, isFullSnapshot: false, endPosition: end, positions: .files))
         if resumeAt > 0 { try handler.receive(.resumed(at: min(resumeAt, end))) }
         var events = handler
         let session = FITReadSession(

@@ -43,7 +43,7 @@ public struct HealthConnectAdapter: SourceAdapter {
         let stream = "health_connect:export-" + now.description
         try handler.receive(
             .streamStarted(
-                stream: stream, now: now, isFullSnapshot: true, endPosition: plan.end, positionsAreRows: true))
+                stream: stream, now: now, isFullSnapshot: true, endPosition: plan.end, positions: .rows))
         let priority = try HealthConnectPriority(
             database: database, schema: schema, provenance: provenance, catalog: catalog)
         if !priority.sourcesByMetric.isEmpty { try handler.receive(.sourcePriority(priority.sourcesByMetric)) }

@@ -36,7 +36,7 @@ public final class ArchiveIngest: SourceEventHandler {
     private var stream: String?
     private var snapshot: SnapshotMark?
     private var endPosition: Int64?
-    private var positionsAreRows = false
+    private var positions = PositionKind.bytes
     /// Committed positions per lane, from the store at the stream's start, moved on by every flush.
     private var committed: [Lane: Int64] = [:]
     /// The stream's cursors and snapshot coverage before this run: what a damaged read rolls back to.
@@ -83,8 +83,8 @@ public final class ArchiveIngest: SourceEventHandler {
 
     public func receive(_ event: SourceEvent) throws {
         switch event {
-        case .streamStarted(let name, let now, let isFullSnapshot, let end, let positionsAreRows):
-            self.positionsAreRows = positionsAreRows
+        case .streamStarted(let name, let now, let isFullSnapshot, let end, let positions):
+            self.positions = positions
             try start(stream: name, now: now, isFullSnapshot: isFullSnapshot, end: end)
         case .record(_, let lane):
             gather(event, lane: lane, role: .record)
@@ -236,7 +236,7 @@ public final class ArchiveIngest: SourceEventHandler {
         summary.bytesRead = position - summary.resumedAtByte
         progress?(
             ImportProgress(
-                position: position, endPosition: endPosition, positionsAreRows: positionsAreRows,
+                position: position, endPosition: endPosition, positions: positions,
                 recordsRead: summary.recordsRead,
                 elapsedSeconds: elapsed))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLCore
 import HealthETLPipeline
 
 /// Shows an import's progress on standard error (`StatusLine`): bytes, a bar and an ETA when
@@ -13,7 +14,12 @@ final class ProgressReporter {
 
     func report(_ progress: ImportProgress) {
         let rate = Double(progress.recordsRead) / max(progress.elapsedSeconds, 0.001)
-        let amount = progress.positionsAreRows ? Self.rows : Self.bytes
+        let amount: (Int64) -> String
+        switch progress.positions {
+        case .bytes: amount = Self.bytes
+        case .rows: amount = Self.rows
+        case .files: amount = Self.files
+        }
         var line = "\(label): \(amount(progress.position))"
         if let end = progress.endPosition, end > 0 {
             let fraction = min(1, Double(progress.position) / Double(end))
@@ -39,6 +45,11 @@ final class ProgressReporter {
         if value >= 1_073_741_824 { return String(format: "%.2f GB", value / 1_073_741_824) }
         if value >= 1_048_576 { return String(format: "%.1f MB", value / 1_048_576) }
         return String(format: "%.0f KB", value / 1024)
+    }
+
+    /// A `.files` position: the files read so far.
+    static func files(_ position: Int64) -> String {
+        "\(position >> PositionKind.fileShift) files"
     }
 
     static func rows(_ count: Int64) -> String {

@@ -32,7 +32,7 @@ import Testing
         try ingest.receive(
             .streamStarted(
                 stream: "apple_health:test", now: RecordFixtures.now, isFullSnapshot: false, endPosition: nil,
-                positionsAreRows: false))
+                positions: .bytes))
         // 20 workouts of 300 route points: 6,000 rows to write, 20 items.
         for index in 0..<20 {
             try ingest.receive(.workout(Self.workout(index, routePoints: 300), lane: .cold))

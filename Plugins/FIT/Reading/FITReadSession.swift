@@ -9,7 +9,7 @@ import HealthETLCore
 /// low 40: monotonic over the input, and a resumed read starts at its unit without reading the
 /// ones before.
 final class FITReadSession {
-    static let unitShift: Int64 = 40
+    static let unitShift = PositionKind.fileShift
     /// Records between checkpoints, at least.
     static let recordsPerCheckpoint = 5_000
 

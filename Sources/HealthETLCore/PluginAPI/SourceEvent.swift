@@ -5,7 +5,7 @@ public enum SourceEvent: Sendable {
     /// and the position it ends at when known (an export's size in bytes), for progress; and
     /// whether its positions are bytes or rows (a database's row ids).
     case streamStarted(
-        stream: String, now: Instant, isFullSnapshot: Bool, endPosition: Int64?, positionsAreRows: Bool = false)
+        stream: String, now: Instant, isFullSnapshot: Bool, endPosition: Int64?, positions: PositionKind = .bytes)
     /// The adapter resumed: it passed over everything before `position`, which the stream's
     /// cursors say is committed, and reads on from there.
     case resumed(at: Int64)
