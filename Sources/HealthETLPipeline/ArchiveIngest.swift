@@ -306,6 +306,10 @@ public final class ArchiveIngest: SourceEventHandler {
 
     private func close(complete: Bool) throws -> ImportSummary {
         summary.record(engine.total)
+        // Positions in the stream's own terms: a FIT import's are files, not bytes.
+        summary.positionUnit = positions.unit
+        summary.bytesRead = positions.count(position) - positions.count(summary.resumedAtByte)
+        summary.resumedAtByte = positions.count(summary.resumedAtByte)
         summary.lanes.change = summary.tombstones
         summary.elapsedSeconds = elapsed
         try store.finishImportRun(id: run, complete: complete, summaryJSON: summaryJSON)

@@ -25,9 +25,13 @@ public struct ImportSummary: Codable, Equatable, Sendable {
     public var complete = false
     /// What made the import partial, and where.
     public var problem: String?
+    /// How far this run read, in `positionUnit`s.
     public var bytesRead: Int64 = 0
-    /// Where this run started reading: 0 on a fresh start, the committed position on a resume.
+    /// Where this run started reading, in `positionUnit`s: 0 on a fresh start, the committed
+    /// position on a resume.
     public var resumedAtByte: Int64 = 0
+    /// What the stream's positions count: `bytes`, `rows` (a database's) or `files`.
+    public var positionUnit = "bytes"
     /// Hot tier-1 samples delivered to the configured sink before the command returned (0 when
     /// no sink is configured).
     public var tier1Sent = 0
@@ -51,6 +55,7 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         case recordsRead = "records_read"
         case bytesRead = "bytes_read"
         case resumedAtByte = "resumed_at_byte"
+        case positionUnit = "position_unit"
         case tier1Sent = "tier1_sent"
         case elapsedSeconds = "elapsed_s"
     }
@@ -68,6 +73,7 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         problem = try container.decodeIfPresent(String.self, forKey: .problem)
         bytesRead = try container.decode(Int64.self, forKey: .bytesRead)
         resumedAtByte = try container.decode(Int64.self, forKey: .resumedAtByte)
+        positionUnit = try container.decodeIfPresent(String.self, forKey: .positionUnit) ?? "bytes"
         tier1Sent = try container.decode(Int.self, forKey: .tier1Sent)
         elapsedSeconds = try container.decode(Double.self, forKey: .elapsedSeconds)
         inputs = try container.decodeIfPresent([ImportSummary].self, forKey: .inputs)
@@ -87,6 +93,7 @@ public struct ImportSummary: Codable, Equatable, Sendable {
         try container.encodeIfPresent(problem, forKey: .problem)
         try container.encode(bytesRead, forKey: .bytesRead)
         try container.encode(resumedAtByte, forKey: .resumedAtByte)
+        try container.encode(positionUnit, forKey: .positionUnit)
         try container.encode(tier1Sent, forKey: .tier1Sent)
         try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
         try container.encodeIfPresent(inputs, forKey: .inputs)

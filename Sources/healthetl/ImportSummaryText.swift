@@ -9,7 +9,9 @@ enum ImportSummaryText {
         lines.append("Imported \(summary.input) (\(state)) in \(String(format: "%.1f", summary.elapsedSeconds)) s")
         if let date = summary.exportDate { lines.append("Export date: \(date)") }
         if summary.resumedAtByte > 0 {
-            lines.append("Resumed at byte \(summary.resumedAtByte): what lies before it was imported by an earlier run")
+            lines.append(
+                "Resumed after \(summary.resumedAtByte) \(summary.positionUnit): what lies before was imported by an"
+                    + " earlier run")
         }
         var outcomes = TextTable("  RECORDS", "COUNT")
         outcomes.add("  read", String(summary.recordsRead))

@@ -89,6 +89,13 @@ struct RealExportTests {
         for record in result.records {
             #expect(record.start.timestamp == nil, "\(record.start)")
         }
+        let normalizer = Normalizer(
+            catalog: try MetricCatalog.bundled(), now: Instant(secondsSinceEpoch: 1_900_000_000))
+        let outcomes = result.records.map { normalizer.normalize($0) }
+        #expect(
+            outcomes.allSatisfy {
+                if case .quarantined(let record) = $0 { record.reason == .deviceRelativeTime } else { false }
+            })
     }
 
     /// A pool swim: the strap's heart rate comes in `hr` messages of the FIT files chained after

@@ -307,9 +307,13 @@ struct NormalizerTests {
     }
 
     @Test func everyQuarantineReasonIsReachable() {
+        var counted = record()
+        counted.start = .deviceRelative(775)
+        counted.end = .deviceRelative(775)
         let cases: [(QuarantineReason, RawRecord)] = [
             (.unknownType, record(type: "nope")),
             (.unparseableDate, record(start: "nope")),
+            (.deviceRelativeTime, counted),
             (.unparseableValue, record(value: "nope")),
             (.missingValue, record(value: nil)),
             (.missingUnit, record(unit: nil)),
@@ -331,7 +335,8 @@ struct NormalizerTests {
         }
         #expect(
             QuarantineReason.allCases.map(\.rawValue) == [
-                "unknown_type", "unparseable_date", "unparseable_value", "missing_value", "missing_unit",
+                "unknown_type", "unparseable_date", "device_relative_time", "unparseable_value", "missing_value",
+                "missing_unit",
                 "unknown_unit", "unknown_category_value", "hard_limit", "end_before_start", "date_out_of_range",
                 "utc_offset_out_of_range", "span_too_long",
             ])

@@ -100,7 +100,7 @@ struct FITMessageMapper {
     /// A FIT time as a record's time, at the file's UTC offset when it tells one: device-relative
     /// ones date nothing, and say so.
     func time(_ value: UInt32, milliseconds: Int64 = 0) -> RawTime {
-        guard FITTime.isAbsolute(value) else { return .text("device-relative FIT time \(value)") }
+        guard FITTime.isAbsolute(value) else { return .deviceRelative(value) }
         return .timestamp(
             Timestamp(instant: FITTime.instant(value, milliseconds: milliseconds), utcOffsetSeconds: utcOffsetSeconds))
     }

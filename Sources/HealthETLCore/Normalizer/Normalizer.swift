@@ -42,6 +42,10 @@ public struct Normalizer: Sendable {
         guard let metric else {
             return .failure(Rejection(.unknownType, "no catalog metric is named \(record.type)"))
         }
+        if case .deviceRelative = record.start {
+            return .failure(
+                Rejection(.deviceRelativeTime, "start \(record.start.asWritten) counts from the device's power-up"))
+        }
         guard let start = record.start.timestamp else {
             return .failure(Rejection(.unparseableDate, "start date \"\(record.start.asWritten)\" is not a date-time"))
         }

@@ -4,6 +4,8 @@ public enum QuarantineReason: String, Sendable, Codable, CaseIterable {
     case unknownType = "unknown_type"
     /// A start or end date is not a date-time healthetl understands.
     case unparseableDate = "unparseable_date"
+    /// A time a device counted from its own power-up, not from a date (FIT below 0x10000000).
+    case deviceRelativeTime = "device_relative_time"
     /// The value is not a finite number (quantities).
     case unparseableValue = "unparseable_value"
     /// The metric needs a value and the record has none.

@@ -2,12 +2,16 @@
 public enum RawTime: Hashable, Sendable {
     case text(String)
     case timestamp(Timestamp)
+    /// Seconds a device counted from its own reference (a FIT time below 0x10000000, counted
+    /// from power-up), which dates nothing without the device's clock.
+    case deviceRelative(UInt32)
 
     /// The parsed timestamp, or `nil` if the text is not a date-time healthetl understands.
     public var timestamp: Timestamp? {
         switch self {
         case .text(let text): return TimestampParser.parse(text)
         case .timestamp(let timestamp): return timestamp
+        case .deviceRelative: return nil
         }
     }
 
@@ -17,6 +21,7 @@ public enum RawTime: Hashable, Sendable {
         case .text(let text): return text
         case .timestamp(let timestamp):
             return timestamp.instant.iso8601(utcOffsetSeconds: timestamp.utcOffsetSeconds ?? 0)
+        case .deviceRelative(let seconds): return "device-relative \(seconds) s"
         }
     }
 }
