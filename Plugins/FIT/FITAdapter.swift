@@ -22,21 +22,23 @@ public struct FITAdapter: SourceAdapter {
         "FIT files from Garmin, Wahoo, Coros, Polar and Suunto devices: a .fit or .fit.gz, a folder (GARMIN/), "
         + "Garmin Connect's or Strava's export zip"
     public static let capabilities: SourceCapabilities = [.exports, .resumable]
+    public static let settings = [
+        PluginSetting(
+            "person",
+            "the person of a scale shared by several whose readings are imported: their user_profile_index (default 0)")
+    ]
 
-    /// The person whose scale and blood-pressure readings are imported (`user_profile_index`).
-    let person: UInt64
-
-    public init() { self.init(person: 0) }
-
-    public init(person: UInt64) {
-        self.person = person
-    }
+    public init() {}
 
     public func recognize(_ input: SourceInput) -> SourceRecognition {
         FITInput.recognize(input.path)
     }
 
     public func read(_ input: SourceInput, into handler: inout some SourceEventHandler) throws -> SourceReadReport {
+        let person = try input.settings.integer("person") ?? 0
+        guard person >= 0 else {
+            throw PluginSettingsError(section: input.settings.section, key: "person", expected: "0 or more")
+        }
         let (units, notRead) = try FITInput.units(at: input.path)
         let stream = Self.streamName(of: units, root: input.path)
         let resumeAt = input.resumePosition(of: stream)
@@ -47,7 +49,7 @@ public struct FITAdapter: SourceAdapter {
         if resumeAt > 0 { try handler.receive(.resumed(at: min(resumeAt, end))) }
         var events = handler
         let session = FITReadSession(
-            catalog: try MetricCatalog.bundled(), person: person,
+            catalog: try MetricCatalog.bundled(), person: UInt64(person),
             hotSince: input.readAt.adding(seconds: -input.hotWindowSeconds), resumeAt: resumeAt, stream: stream
         ) { try events.receive($0) }
         for (index, unit) in units.enumerated() where Int64(index + 1) << FITReadSession.unitShift > resumeAt {

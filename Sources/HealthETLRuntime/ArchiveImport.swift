@@ -68,6 +68,9 @@ public struct ArchiveImport: Sendable {
         var input = SourceInput(path: path, hotWindowSeconds: hotWindowSeconds, readAt: clock.now())
         let adapter = try PluginRegistry.adapter(for: input, named: source)
         let name = type(of: adapter).name
+        if let descriptor = PluginRegistry.descriptor(kind: .source, name: name) {
+            input.settings = try StoreConfiguration.load(store: store.directory.path).settings(for: descriptor)
+        }
         if !fromStart, type(of: adapter).capabilities.contains(.resumable) {
             input.resumeFrom = try ArchiveIngest.resumePoints(store: store, source: name)
         }

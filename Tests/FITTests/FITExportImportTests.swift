@@ -48,6 +48,19 @@ struct FITExportImportTests {
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    /// A scale two people share: the configured person's readings, the other's counted.
+    @Test func theConfiguredPersonsWeighInsAreImported() throws {
+        let folder = TemporaryDirectory("fit-person")
+        let summary = try Self.export(days: 6, to: folder.child("GARMIN"))
+        let second = try FITReadResult.read(
+            folder.child("GARMIN"), readAt: Self.today, settings: ["person": .number(1)])
+        #expect(second.records("weight_scale", "weight").count == summary.weighInsByPerson["1"])
+        #expect(second.report.warnings["other_person"] ?? 0 >= summary.weighInsByPerson["0"] ?? 0)
+        #expect(throws: PluginSettingsError.self) {
+            try FITReadResult.read(folder.child("GARMIN"), settings: ["person": .number(-1)])
+        }
+    }
+
     @Test func theSameExportAsAZipReadsTheSame() throws {
         let folder = TemporaryDirectory("fit-export-zip")
         _ = try Self.export(days: 3, to: folder.child("GARMIN"))

@@ -25,10 +25,14 @@ struct FITReadResult: SourceEventHandler {
         return records.filter { $0.type == prefix || $0.type.hasPrefix(prefix + "@") }
     }
 
-    static func read(_ path: String, resumeFrom: [StreamCursor] = [], readAt: Instant? = nil) throws -> FITReadResult {
+    static func read(
+        _ path: String, resumeFrom: [StreamCursor] = [], readAt: Instant? = nil,
+        settings: [String: PluginSettings.Value] = [:]
+    ) throws -> FITReadResult {
         var result = FITReadResult()
         let input = SourceInput(
-            path: path, resumeFrom: resumeFrom, readAt: readAt ?? Instant(secondsSinceEpoch: 1_900_000_000))
+            path: path, resumeFrom: resumeFrom, readAt: readAt ?? Instant(secondsSinceEpoch: 1_900_000_000),
+            settings: PluginSettings(section: "sources.fit", values: settings))
         result.report = try FITAdapter().read(input, into: &result)
         return result
     }

@@ -8,6 +8,8 @@ public struct SourceInput: Sendable {
     public var resumeFrom: [StreamCursor]
     /// When the read happens: the "now" of an input that carries no date of its own.
     public var readAt: Instant
+    /// The source's section of the store's configuration (`sources.fit`).
+    public var settings: PluginSettings
 
     /// Where a read of `stream` resumes: the lower of its hot and cold cursors (each lane commits
     /// on its own, so only what both cover is done), 0 when either has none.
@@ -18,8 +20,9 @@ public struct SourceInput: Sendable {
 
     public init(
         path: String, hotWindowSeconds: Int64 = 7 * 86_400, resumeFrom: [StreamCursor] = [],
-        readAt: Instant = Clock.system.now()
+        readAt: Instant = Clock.system.now(), settings: PluginSettings = PluginSettings(section: "")
     ) {
+        self.settings = settings
         self.path = path
         self.hotWindowSeconds = hotWindowSeconds
         self.resumeFrom = resumeFrom
