@@ -91,7 +91,7 @@ let package = Package(
         // Source adapter `synthetic`: deterministic simulated people, as live lanes or as exports.
         .target(
             name: "Synthetic",
-            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip"],
+            dependencies: ["HealthETLCore", "HealthETLSQLite", "HealthETLZip", "HealthETLFIT"],
             path: "Plugins/Synthetic",
             resources: [.copy("HealthConnectExport/health-connect-v14.sql")],
             swiftSettings: strict),
@@ -112,11 +112,17 @@ let package = Package(
             path: "Plugins/HealthAutoExport",
             swiftSettings: strict),
 
+        // The FIT format's base types and CRC, from the published protocol: shared by the `fit`
+        // source's decoder and the generator's encoder.
+        .target(
+            name: "HealthETLFIT",
+            swiftSettings: strict),
+
         // Source `fit`: FIT files of sports watches and bike computers, and the archives they come
         // in; its decoder is written here from the published protocol and profile.
         .target(
             name: "FIT",
-            dependencies: ["HealthETLCore", "HealthETLZip"],
+            dependencies: ["HealthETLCore", "HealthETLZip", "HealthETLFIT"],
             path: "Plugins/FIT",
             resources: [.copy("Resources/fit-profile-names.json")],
             swiftSettings: strict),
@@ -286,7 +292,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "FITTests",
-            dependencies: ["HealthETLCore", "FIT", "Synthetic", "HealthETLZip", "HealthETLTestSupport"],
+            dependencies: [
+                "HealthETLCore", "FIT", "HealthETLFIT", "Synthetic", "HealthETLZip", "HealthETLTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "SyntheticTests",

@@ -14,7 +14,7 @@ import sys
 
 SYSTEM = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
           "Darwin", "Synchronization", "Testing", "XCTest", "PackageDescription"}
-PLUGIN_MAY_IMPORT = {"HealthETLCore", "HealthETLZip", "HealthETLWire", "HealthETLSQLite",
+PLUGIN_MAY_IMPORT = {"HealthETLCore", "HealthETLZip", "HealthETLFIT", "HealthETLWire", "HealthETLSQLite",
                      "CLibXML2", "CZstd", "CZlib"}
 SERVER_SIDE = {"HealthETLServer", "HealthETLCollectorStorage", "HealthETLCollectorSQLite",
                "HealthETLCollectorPostgres", "Hummingbird", "HummingbirdCore", "PostgresNIO"}

@@ -41,16 +41,20 @@ public struct FITAdapter: SourceAdapter {
         }
         let (units, notRead) = try FITInput.units(at: input.path)
         let stream = Self.streamName(of: units, root: input.path)
+        // The input's "now" is when its newest file was written (a device's last sync, an
+        // export's making), not when it is read: the same files fall in the same lanes whenever
+        // they are read, so a run resumed after a crash ends as a clean one does.
+        let now = min(FITInput.newestModification(at: input.path) ?? input.readAt, input.readAt)
         let resumeAt = input.resumePosition(of: stream)
         let end = Int64(units.count) << FITReadSession.unitShift
         try handler.receive(
             .streamStarted(
-                stream: stream, now: input.readAt, isFullSnapshot: false, endPosition: end, positions: .files))
+                stream: stream, now: now, isFullSnapshot: false, endPosition: end, positions: .files))
         if resumeAt > 0 { try handler.receive(.resumed(at: min(resumeAt, end))) }
         var events = handler
         let session = FITReadSession(
             catalog: try MetricCatalog.bundled(), person: UInt64(person),
-            hotSince: input.readAt.adding(seconds: -input.hotWindowSeconds), resumeAt: resumeAt, stream: stream
+            hotSince: now.adding(seconds: -input.hotWindowSeconds), resumeAt: resumeAt, stream: stream
         ) { try events.receive($0) }
         for (index, unit) in units.enumerated() where Int64(index + 1) << FITReadSession.unitShift > resumeAt {
             session.beginUnit(index)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLFIT
 import Testing
 
 @testable import FIT
@@ -29,7 +30,7 @@ struct FITDecoderTests {
     /// Every base type's invalid pattern reads as absent; a field declared shorter than its type
     /// (as some Coros files do) reads as absent rather than past its end.
     @Test func invalidValuesAndShortFieldsReadAsAbsent() throws {
-        let fields: [(FIT.FITBaseType, [UInt8])] = [
+        let fields: [(FITBaseType, [UInt8])] = [
             (.uint8, [0xFF]), (.sint8, [0x7F]), (.uint16, [0xFF, 0xFF]), (.sint16, [0xFF, 0x7F]),
             (.uint32, [0xFF, 0xFF, 0xFF, 0xFF]), (.sint32, [0xFF, 0xFF, 0xFF, 0x7F]), (.uint16z, [0, 0]),
             (.float32, [0xFF, 0xFF, 0xFF, 0xFF]), (.enumeration, [0xFF]),

@@ -1,5 +1,6 @@
 import Foundation
 import HealthETLCore
+import HealthETLFIT
 import HealthETLTestSupport
 import Testing
 
@@ -131,7 +132,7 @@ struct FITHostileInputTests {
         for index in 0..<4 { body[4 + index] = UInt8(truncatingIfNeeded: dataSize >> (8 * UInt32(index))) }
         body[12] = 0
         body[13] = 0
-        let crc = body.withUnsafeBytes { FIT.FITCRC.of($0) }
+        let crc = body.withUnsafeBytes { FITCRC.of($0) }
         return body + [UInt8(crc & 0xFF), UInt8(crc >> 8)]
     }
 }

@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// Where one field of a data message lies: its offset in the message, its size and base type.
 struct FITFieldLayout: Sendable {
     var number: UInt8

@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// A FIT file's header: its size (12 or 14 bytes, or more in later protocol versions), the
 /// data size it declares, and whether its own CRC (14-byte headers) holds.
 struct FITFileHeader: Sendable, Equatable {

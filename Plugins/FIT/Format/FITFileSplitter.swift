@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// Cuts an input's bytes, arriving in chunks, into the FIT files chained in it, each held whole
 /// so its CRC can be checked before anything of it is read.
 ///

@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// Reads the records of one FIT file's data section: definition messages set up the 16 local
 /// message types, data messages are handed on in order with their time resolved.
 ///

@@ -208,3 +208,25 @@ extension FITInput {
         try zip.finish()
     }
 }
+
+extension FITInput {
+    /// When the newest file of `path` (itself, or a file below it) was last written.
+    static func newestModification(at path: String) -> Instant? {
+        let manager = FileManager.default
+        var newest = (try? manager.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+            let walker = manager.enumerator(atPath: path)
+        {
+            newest = nil
+            while walker.nextObject() != nil {
+                if let file = walker.fileAttributes, file[.type] as? FileAttributeType == .typeRegular,
+                    let date = file[.modificationDate] as? Date, date > (newest ?? .distantPast)
+                {
+                    newest = date
+                }
+            }
+        }
+        return newest.map { Instant(millisecondsSinceEpoch: Int64(($0.timeIntervalSince1970 * 1000).rounded(.down))) }
+    }
+}

@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// One field of a definition message: its number in the FIT profile, its base type, and how many
 /// values it holds (an array field such as hrv.time holds several; a string, its byte length).
 struct FITFieldDefinition: Sendable {

@@ -1,3 +1,5 @@
+import HealthETLFIT
+
 /// Builds one FIT file in memory: definition messages, data messages with normal or
 /// compressed-timestamp record headers, then the 14-byte header (with its CRC) and the file CRC.
 ///
@@ -98,7 +100,7 @@ struct FITFileEncoder {
 
     private mutating func append(_ value: FITValue, as field: FITFieldDefinition, bigEndian: Bool) {
         let size = field.type.size
-        let invalid = field.type.invalidBits
+        let invalid = field.type.invalidPattern
         switch value {
         case .int(let number):
             append(UInt64(bitPattern: number), size: size, bigEndian: bigEndian)

@@ -1,5 +1,7 @@
-/// A FIT field's base type: its size, byte order sensitivity, and the value meaning "absent".
-enum FITBaseType: UInt8, Sendable {
+/// A FIT field's base type, as the published protocol defines it: the number a definition
+/// message carries, the size of one value, and the bit pattern that means "no value". Shared by
+/// the `fit` source's decoder and the generator's encoder.
+public enum FITBaseType: UInt8, Sendable {
     case enumeration = 0x00
     case sint8 = 0x01
     case uint8 = 0x02
@@ -19,7 +21,7 @@ enum FITBaseType: UInt8, Sendable {
     case uint64z = 0x90
 
     /// The type a definition names; an unknown number reads as bytes (its size is still declared).
-    init(declared: UInt8) {
+    public init(declared: UInt8) {
         // Bit 7 says "endian-sensitive" and the low bits number the type; some writers leave the
         // flag off, so the number alone decides.
         self = FITBaseType.byNumber[Int(declared & 0x1F)] ?? .byte
@@ -36,8 +38,8 @@ enum FITBaseType: UInt8, Sendable {
         return table
     }()
 
-    /// Bytes of one value.
-    var size: Int {
+    /// Bytes of one value (a string counts its bytes, so 1).
+    @inlinable public var size: Int {
         switch self {
         case .enumeration, .sint8, .uint8, .uint8z, .byte, .string: return 1
         case .sint16, .uint16, .uint16z: return 2
@@ -46,17 +48,19 @@ enum FITBaseType: UInt8, Sendable {
         }
     }
 
-    var isSigned: Bool {
+    @inlinable public var isSigned: Bool {
         switch self {
         case .sint8, .sint16, .sint32, .sint64: return true
         default: return false
         }
     }
 
-    var isFloat: Bool { self == .float32 || self == .float64 }
+    @inlinable public var isFloat: Bool { self == .float32 || self == .float64 }
 
-    /// The raw bit pattern (zero-extended to 64 bits) that means "no value".
-    var invalidPattern: UInt64 {
+    /// The raw bit pattern (zero-extended to 64 bits) that means "no value": all ones for
+    /// unsigned types and floats, the largest positive value for signed ones, zero for the "z"
+    /// types and strings.
+    @inlinable public var invalidPattern: UInt64 {
         switch self {
         case .enumeration, .uint8, .byte: return 0xFF
         case .sint8: return 0x7F
