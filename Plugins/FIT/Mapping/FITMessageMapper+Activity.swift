@@ -46,14 +46,20 @@ extension FITMessageMapper {
                 try emit(.record(record))
             }
         }
-        let values: [(String, Double?)] = [
-            ("power", message.number(FITProfile.Record.power)),
-            ("cadence", message.number(FITProfile.Record.cadence)), ("speed", speed),
-        ]
-        for (field, value) in values {
-            if let value, let record = record("record", field, value: value, start: time, sport: sport) {
-                try emit(.record(record))
-            }
+        // Power, cadence and speed name a metric only in a sport (cycling power, running speed).
+        guard let sport else { return }
+        if let power = message.number(FITProfile.Record.power),
+            let record = record("record", "power", value: power, start: time, sport: sport)
+        {
+            try emit(.record(record))
+        }
+        if let cadence = message.number(FITProfile.Record.cadence),
+            let record = record("record", "cadence", value: cadence, start: time, sport: sport)
+        {
+            try emit(.record(record))
+        }
+        if let speed, let record = record("record", "speed", value: speed, start: time, sport: sport) {
+            try emit(.record(record))
         }
     }
 
