@@ -12,12 +12,14 @@
 #   upload              Benchmarks/upload-bench.sh (end to end)
 #   health-connect      Benchmarks/health-connect-bench.sh
 #   health-auto-export  Benchmarks/health-auto-export-bench.sh
+#   fit                 Benchmarks/fit-bench.sh (a folder of ~5,000 FIT files; fitdecode on the same files)
 #   postgres            Benchmarks/postgres-bench.sh
 #   export              Benchmarks/export-bench.sh
 # then writes the report: the date, the machine (CPU model, cores, memory, kernel, distribution), the
 # versions (healthetl's commit and --version, swift --version, the SQLite, libxml2, zstd and zlib
-# healthetl links — ldd, sqlite3 --version when present, dpkg-query —, Python, both peers), every figure
-# and target verdict as a table per bench, the peers side by side with healthetl, and how to rerun it.
+# healthetl links — ldd, sqlite3 --version when present, dpkg-query —, Python, both peers, fitdecode),
+# every figure and target verdict as a table per bench, the peers side by side with healthetl (fitdecode
+# beside the FIT import), and how to rerun it.
 # A bench that fails (non-zero exit, or no JSON written) is recorded as FAILED with its last output
 # lines; the report is still written, and the script then exits non-zero. A bench that missed a target
 # is MISSED in the summary (never "ok"), and the script exits non-zero for it too.
@@ -29,8 +31,9 @@
 #   BENCH_KEEP=1         keep the work directory (each bench's JSON and output) and print its path
 #   every bench's own knobs pass through: BENCH_RECORDS (run.sh and import-bench.sh), BENCH_SEED,
 #   BENCH_SIMULATE_DAYS, BENCH_SCALE_RECORDS, BENCH_INGEST_SAMPLES, BENCH_UPLOAD_DAYS,
-#   BENCH_UPLOAD_PEOPLE, BENCH_HC_DAYS, BENCH_HAE_DAYS, BENCH_HAE_PUSHES, BENCH_PG_SAMPLES,
-#   BENCH_EXPORT_DAYS, BENCH_SKIP_PEER, and the binaries HEALTHETL, HEALTHETL_BENCH, INGEST_BENCH, PYTHON
+#   BENCH_UPLOAD_PEOPLE, BENCH_HC_DAYS, BENCH_HAE_DAYS, BENCH_HAE_PUSHES, BENCH_FIT_DAYS, BENCH_FIT_SEEDS,
+#   BENCH_PG_SAMPLES, BENCH_EXPORT_DAYS, BENCH_SKIP_PEER, and the binaries HEALTHETL, HEALTHETL_BENCH,
+#   INGEST_BENCH, PYTHON
 set -uo pipefail
 
 CALLER_PWD=$(pwd)
@@ -44,10 +47,11 @@ case $PREFIX in /*) ;; *) PREFIX=$CALLER_PWD/$PREFIX ;; esac
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'bench-report: %s\n' "$*" >&2; exit 1; }
 
-BENCHES=(components import scale ingest feed upload health-connect health-auto-export postgres export)
+BENCHES=(components import scale ingest feed upload health-connect health-auto-export fit postgres export)
 declare -A SCRIPT=([components]=run.sh [import]=import-bench.sh [scale]=scale-bench.sh [ingest]=ingest-bench.sh [feed]=feed-bench.sh
     [upload]=upload-bench.sh [health-connect]=health-connect-bench.sh
-    [health-auto-export]=health-auto-export-bench.sh [postgres]=postgres-bench.sh [export]=export-bench.sh)
+    [health-auto-export]=health-auto-export-bench.sh [fit]=fit-bench.sh [postgres]=postgres-bench.sh
+    [export]=export-bench.sh)
 SELECTED=("${BENCHES[@]}")
 if [ -n "${BENCH_ONLY:-}" ]; then
     read -r -a SELECTED <<<"$BENCH_ONLY"
@@ -91,7 +95,7 @@ import benchjson
 work, root, prefix, healthetl, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 SCRIPTS = {"components": "run.sh", "import": "import-bench.sh", "scale": "scale-bench.sh",
            "ingest": "ingest-bench.sh", "feed": "feed-bench.sh", "upload": "upload-bench.sh", "health-connect": "health-connect-bench.sh",
-           "health-auto-export": "health-auto-export-bench.sh", "postgres": "postgres-bench.sh",
+           "health-auto-export": "health-auto-export-bench.sh", "fit": "fit-bench.sh", "postgres": "postgres-bench.sh",
            "export": "export-bench.sh"}
 
 def run(*command, cwd=root):
@@ -145,6 +149,14 @@ def gather():
             return version
         pinned = re.search(rf"^{re.escape(package)}==(\S+)", read(os.path.join(root, "Benchmarks", requirements)), re.M)
         return f"{pinned.group(1)} (pinned; not installed)" if pinned else "?"
+    def fitdecode_version():
+        # fit-bench.sh's peer: the test tools' virtualenv, pinned in Tests/tools/test-venv.sh.
+        version = run(os.path.join(root, ".build", "test-venv", "bin", "python"), "-c",
+                      "import importlib.metadata as m; print(m.version('fitdecode'))")
+        if version:
+            return version
+        pinned = re.search(r"^FITDECODE_VERSION=(\S+)", read(os.path.join(root, "Tests", "tools", "test-venv.sh")), re.M)
+        return f"{pinned.group(1)} (pinned; not installed)" if pinned else "?"
     swift = run("swift", "--version")
     versions = {
         "healthetl_commit": (commit or "?") + (" (work tree modified)" if dirty else ""),
@@ -159,6 +171,7 @@ def gather():
         "python": platform.python_version(),
         "healthkit-to-sqlite": peer_version("bench-venv", "healthkit-to-sqlite", "requirements-peer.txt"),
         "apple-health-export-mcp": peer_version("bench-venv-mcp", "apple-health-export-mcp", "requirements-peer-mcp.txt"),
+        "fitdecode": fitdecode_version(),
     }
     if swift:
         versions["swift_full"] = swift
@@ -298,6 +311,8 @@ version_rows += [[f"package {p}", v] for p, v in versions["packages"].items()]
 version_rows += [[f"linked {lib}", path] for lib, path in versions["linked_libraries"].items()]
 version_rows += [["Python", versions["python"]], ["healthkit-to-sqlite (peer)", versions["healthkit-to-sqlite"]],
                  ["apple-health-export-mcp (peer)", versions["apple-health-export-mcp"]]]
+if versions.get("fitdecode"):  # reports from before the FIT bench lack it
+    version_rows.append(["fitdecode (peer of the FIT bench)", versions["fitdecode"]])
 md += table(["component", "version"], version_rows)
 
 # The summary's status: a bench that missed a target never reads "ok".
@@ -334,6 +349,25 @@ if imported:
                      f"{wall_x:.1f}x" if wall_x else "-", f"{cpu_x:.1f}x" if cpu_x else "-"])
     md += table(["tool", "version", "wall s", "CPU s", "records/s", "MiB/s (XML)", "peak RSS MB", "rows",
                  "status", "healthetl faster (wall)", "(CPU)"], rows)
+
+fit = next((b["result"] for b in benches if b["name"] == "fit" and b["result"]), None)
+if fit:
+    md += ["", "## healthetl and fitdecode (FIT files)", ""]
+    md.append(f"The same folder of {cell(fit.get('files'))} files ({cell(fit.get('data_messages'))} FIT data messages), "
+              "each tool with the files in the page cache. healthetl's decode figure is a lower bound: a re-import of "
+              "one watch's files, mapping, normalizing and the store's duplicate lookups included.")
+    md.append("")
+    peer = next((f for f in fit.get("figures", []) if f.get("name") == "fitdecode"), None)
+    rows = []
+    for f in fit.get("figures", []):
+        faster = None
+        if peer and f is not peer and f.get("messages_per_s") and peer.get("messages_per_s"):
+            faster = f["messages_per_s"] / peer["messages_per_s"]
+        rows.append([f.get("tool"), f.get("name"), f.get("files"), f.get("data_messages"), f.get("wall_s"),
+                     f.get("messages_per_s"), f.get("samples_per_s"), f.get("peak_rss_mb"),
+                     f"{faster:.1f}x" if faster else "-"])
+    md += table(["tool", "run", "files", "data messages", "wall s", "messages/s", "samples/s", "peak RSS MB",
+                 "messages/s vs fitdecode"], rows)
 
 for b in benches:
     result = b["result"] or {}

@@ -31,6 +31,7 @@ TARGETS=(
     "sse||none|Fuzz/Support/FuzzChunks.swift Plugins/CollectorSink/ServerSentEvents.swift"
     "health-connect|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
     "health-connect-values|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
+    "fit|FIT|FIT HealthETLFIT HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
 )
 # swift-crypto's modules, which HealthETLCore needs.
 CRYPTO="Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims"

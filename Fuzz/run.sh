@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 BUILD_DIR=${FUZZ_BUILD_DIR:-.build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-600}
-TARGETS=(xml zip hae-json hae-document wire-batch sse health-connect health-connect-values)
+TARGETS=(xml zip hae-json hae-document wire-batch sse health-connect health-connect-values fit)
 [ $# -gt 0 ] && TARGETS=("$@")
 
 # Swift's own crash reporter waits on a process libFuzzer is still inside; libFuzzer and
