@@ -222,7 +222,7 @@ let package = Package(
         // `make bench`: throughput of the import path's pieces.
         .executableTarget(
             name: "healthetl-bench",
-            dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic", "AppleHealth"],
+            dependencies: ["HealthETLCore", "HealthETLStore", "Synthetic", "AppleHealth", "FIT"],
             path: "Benchmarks/HealthETLBenchmarks",
             swiftSettings: strict),
 

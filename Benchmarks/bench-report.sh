@@ -354,8 +354,8 @@ fit = next((b["result"] for b in benches if b["name"] == "fit" and b["result"]),
 if fit:
     md += ["", "## healthetl and fitdecode (FIT files)", ""]
     md.append(f"The same folder of {cell(fit.get('files'))} files ({cell(fit.get('data_messages'))} FIT data messages), "
-              "each tool with the files in the page cache. healthetl's decode figure is a lower bound: a re-import of "
-              "one watch's files, mapping, normalizing and the store's duplicate lookups included.")
+              "each tool with the files in the page cache. healthetl's decode figure is the fit adapter alone (split, "
+              "CRC, decode and map; no normalizer, no store); its import figure is end to end into a fresh store.")
     md.append("")
     peer = next((f for f in fit.get("figures", []) if f.get("name") == "fitdecode"), None)
     rows = []

@@ -8,9 +8,10 @@ import Synthetic
 enum Main {
     static func main() throws {
         let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
-        // `healthetl-bench COUNT export.zip`: the adapter's reading speed on that export, alone.
-        if let export = CommandLine.arguments.dropFirst(2).first {
-            try ExportReading.measure(path: export)
+        // `healthetl-bench COUNT PATH [SOURCE]`: a source adapter's reading speed on PATH, alone
+        // (Apple Health's by default, or `fit`).
+        if let path = CommandLine.arguments.dropFirst(2).first {
+            try ExportReading.measure(path: path, source: CommandLine.arguments.dropFirst(3).first ?? "apple_health")
             return
         }
         print("healthetl benchmarks: \(count) records each\n")
