@@ -1,6 +1,7 @@
 /// What a definition message says a local message type's data messages hold: the global message
 /// number, the byte order, each field's place, and how many bytes developer fields add.
-struct FITMessageLayout: Sendable {
+/// A class: every data message refers to its layout, and a reference costs one count to share.
+final class FITMessageLayout: Sendable {
     let globalNumber: UInt16
     let bigEndian: Bool
     let fields: [FITFieldLayout]
