@@ -41,24 +41,25 @@ extension FITMessageMapper {
             // 0 is what a device writes with no sensor worn: no measurement.
             if rate == 0 {
                 warnings["heart_rate_zero_no_sensor", default: 0] += 1
-            } else if let record = record("record", "heart_rate", value: Double(rate), start: time) {
+            } else if let record = record(targets.recordHeartRate, value: Double(rate), start: time) {
                 recordHeartRateSeconds.insert(time)
                 try emit(.record(record))
             }
         }
         // Power, cadence and speed name a metric only in a sport (cycling power, running speed).
         guard let sport else { return }
+        if sportTargets?.sport != sport { sportTargets = FITSportTargets(mappings, sport: sport) }
         if let power = message.number(FITProfile.Record.power),
-            let record = record("record", "power", value: power, start: time, sport: sport)
+            let record = record(sportTargets?.power, value: power, start: time)
         {
             try emit(.record(record))
         }
         if let cadence = message.number(FITProfile.Record.cadence),
-            let record = record("record", "cadence", value: cadence, start: time, sport: sport)
+            let record = record(sportTargets?.cadence, value: cadence, start: time)
         {
             try emit(.record(record))
         }
-        if let speed, let record = record("record", "speed", value: speed, start: time, sport: sport) {
+        if let speed, let record = record(sportTargets?.speed, value: speed, start: time) {
             try emit(.record(record))
         }
     }
@@ -93,9 +94,7 @@ extension FITMessageMapper {
             guard let seconds = message.number(FITProfile.HRV.time, element: element, scale: 1000) else { continue }
             at += Int64((seconds * 1000).rounded())
             let whole = UInt32(clamping: at / 1000)
-            guard
-                let record = record(
-                    "hrv", "time", value: seconds, start: whole, milliseconds: at % 1000)
+            guard let record = record(targets.beatInterval, value: seconds, start: whole, milliseconds: at % 1000)
             else { return }
             try emit(.record(record))
         }
@@ -223,7 +222,8 @@ extension FITMessageMapper {
                 warnings["heart_rate_also_in_record", default: 0] += 1
                 continue
             }
-            if let record = record("hr", "filtered_bpm", value: Double(rate), start: second, milliseconds: at % 1000) {
+            if let record = record(targets.strapHeartRate, value: Double(rate), start: second, milliseconds: at % 1000)
+            {
                 try emit(.record(record))
             }
         }

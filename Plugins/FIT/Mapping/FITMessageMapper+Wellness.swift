@@ -29,7 +29,7 @@ extension FITMessageMapper {
         }
         defer { lastMonitoringTime = time }
         if let rate = message.unsigned(Field.heartRate), rate > 0,
-            let record = record("monitoring", "heart_rate", value: Double(rate), start: time)
+            let record = record(targets.monitoringHeartRate, value: Double(rate), start: time)
         {
             try emit(.record(record))
         }
@@ -81,7 +81,7 @@ extension FITMessageMapper {
             warnings["stress_not_measured", default: 0] += 1
             return
         }
-        if let record = record("stress_level", "stress_level_value", value: value, start: time) {
+        if let record = record(targets.stress, value: value, start: time) {
             try emit(.record(record))
         }
     }

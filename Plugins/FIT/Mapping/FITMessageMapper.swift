@@ -9,6 +9,9 @@ import HealthETLCore
 /// second file), never two input files.
 struct FITMessageMapper {
     let mappings: FITMappings
+    let targets: FITTargets
+    /// The record mappings of the activity's sport, once it is known.
+    var sportTargets: FITSportTargets?
     let names: FITProfileNames
     /// The person whose weight and blood pressure are imported (`user_profile_index`).
     let person: UInt64
@@ -49,6 +52,7 @@ struct FITMessageMapper {
 
     init(mappings: FITMappings, names: FITProfileNames, person: UInt64 = 0) {
         self.mappings = mappings
+        self.targets = FITTargets(mappings)
         self.names = names
         self.person = person
     }
@@ -90,7 +94,16 @@ struct FITMessageMapper {
         _ message: String, _ field: String, value: Double, start: UInt32, milliseconds: Int64 = 0, end: UInt32? = nil,
         sport: String? = nil
     ) -> RawRecord? {
-        guard let mapping = mappings.field(message, field, sport: sport) else { return nil }
+        record(
+            mappings.field(message, field, sport: sport), value: value, start: start, milliseconds: milliseconds,
+            end: end)
+    }
+
+    /// A record of `target`'s metric, or `nil` (and nothing) when no mapping names one.
+    func record(
+        _ target: FITMappings.Target?, value: Double, start: UInt32, milliseconds: Int64 = 0, end: UInt32? = nil
+    ) -> RawRecord? {
+        guard let mapping = target else { return nil }
         return RawRecord(
             type: mapping.identifier, sourceName: device.sourceName, device: device.description, unit: mapping.unit,
             value: .number(value), start: time(start, milliseconds: milliseconds),
