@@ -48,6 +48,40 @@ struct FITExportImportTests {
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    /// Intensity minutes are the day's so far in each monitoring file: their deltas add up to its
+    /// last readings, as exercise time.
+    @Test func intensityMinutesAddUpToEachDaysLastReading() throws {
+        let folder = TemporaryDirectory("fit-intensity")
+        _ = try Self.export(days: 4, to: folder.child("GARMIN"))
+        let result = try FITReadResult.read(folder.child("GARMIN"), readAt: Self.today)
+        var expected = 0.0
+        let root = folder.child("GARMIN")
+        for name in FileManager.default.subpaths(atPath: root) ?? [] where name.contains("Monitor/") {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
+            var last: [UInt8: Double] = [:]
+            var splitter = FITFileSplitter()
+            try bytes.withUnsafeBytes { raw in
+                try splitter.feed(raw) { file in
+                    var decoder = FITMessageDecoder()
+                    try file.withData { data in
+                        try decoder.decode(data, base: 0) { message, _ in
+                            guard message.globalNumber == 55 else { return }
+                            for field: UInt8 in [33, 34] {
+                                if let value = message.number(field) { last[field] = value }
+                            }
+                        }
+                    }
+                }
+            }
+            expected += last.values.reduce(0, +)
+        }
+        let minutes = Self.values(
+            result.records("monitoring", "moderate_activity_minutes")
+                + result.records("monitoring", "vigorous_activity_minutes"))
+        #expect(expected > 0)
+        #expect(minutes.reduce(0, +) == expected)
+    }
+
     /// A scale two people share: the configured person's readings, the other's counted.
     @Test func theConfiguredPersonsWeighInsAreImported() throws {
         let folder = TemporaryDirectory("fit-person")

@@ -116,6 +116,8 @@ enum FITProfile {
         static let activeCalories: UInt8 = 19  // cumulative, kcal
         static let currentActivityTypeIntensity: UInt8 = 24  // activity type in bits 0–4
         static let heartRate: UInt8 = 27
+        static let moderateActivityMinutes: UInt8 = 33  // the day's so far
+        static let vigorousActivityMinutes: UInt8 = 34  // the day's so far
         /// `activity_type` values.
         static let running: UInt64 = 1
         static let cycling: UInt64 = 2

@@ -24,10 +24,20 @@ extension FITMessageMapper {
             return
         }
         typealias Field = FITProfile.Monitoring
-        if lastMonitoringTime == nil, let offset = utcOffsetSeconds {
-            countsFromMidnight = (Int64(time) + Int64(offset)) % 86_400 == 0
+        if firstMonitoringTime == nil {
+            firstMonitoringTime = time
+            countsFromMidnight = utcOffsetSeconds.map { (Int64(time) + Int64($0)) % 86_400 == 0 } ?? false
         }
         defer { lastMonitoringTime = time }
+        // The day's intensity minutes so far, whatever the activity.
+        for (field, name) in [
+            (Field.moderateActivityMinutes, "moderate_activity_minutes"),
+            (Field.vigorousActivityMinutes, "vigorous_activity_minutes"),
+        ] {
+            if let minutes = message.number(field) {
+                try count(field, name, activity: FITCounterKey.wholeDay, value: minutes, at: time, emit: emit)
+            }
+        }
         if let rate = message.unsigned(Field.heartRate), rate > 0,
             let record = record(targets.monitoringHeartRate, value: Double(rate), start: time)
         {
@@ -52,15 +62,15 @@ extension FITMessageMapper {
 
     /// A cumulative counter's new reading: what it grew by since the last one, over the time
     /// between. A lower reading means the counter was reset (at midnight) and counts from zero.
-    /// A counter's first reading counts from zero, since the last monitoring message, when the
-    /// file began at local midnight; otherwise it is where the file's counting starts (the
-    /// day's earlier counts are in an earlier file).
+    /// A counter's first reading counts from zero since the file's start when the file began at
+    /// local midnight; otherwise it is where the file's counting starts (the day's earlier counts
+    /// are in an earlier file).
     private mutating func count(
         _ field: UInt8, _ name: String, activity: UInt64, value: Double, at time: UInt32, sport: String? = nil,
         emit: (FITItem) throws -> Void
     ) throws {
         let key = FITCounterKey(field: field, activityType: activity)
-        let start = countsFromMidnight ? lastMonitoringTime.map { FITCounterReading(value: 0, time: $0) } : nil
+        let start = countsFromMidnight ? firstMonitoringTime.map { FITCounterReading(value: 0, time: $0) } : nil
         let previous = counters[key] ?? start
         counters[key] = FITCounterReading(value: value, time: time)
         guard let previous else { return }

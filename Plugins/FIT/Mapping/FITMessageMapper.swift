@@ -43,6 +43,7 @@ struct FITMessageMapper {
     /// The last monitoring message's time, and whether the file's counting began at local
     /// midnight (its first monitoring message fell on one), so every counter started from zero.
     var lastMonitoringTime: UInt32?
+    var firstMonitoringTime: UInt32?
     var countsFromMidnight = false
     var sleep: (level: UInt64, start: UInt32)?
     var lastTime: UInt32?
