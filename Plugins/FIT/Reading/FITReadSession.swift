@@ -24,8 +24,6 @@ final class FITReadSession {
     private(set) var warnings: [String: Int] = [:]
     /// Damage, each with its input and byte offset.
     private(set) var problems: [String] = []
-    /// FIT files read whole, cut off, and refused.
-    private(set) var filesRead = 0
 
     private var unitBase: Int64 = 0
     /// FIT bytes of this unit's earlier file streams.
@@ -115,7 +113,6 @@ final class FITReadSession {
         case .intact:
             break
         }
-        filesRead += 1
         try findLocalOffset(in: file)
         var decoder = FITMessageDecoder()
         do {
