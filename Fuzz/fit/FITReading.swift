@@ -85,7 +85,6 @@ struct FITSessionLog: Equatable {
     var events: [Event] = []
     var warnings: [String: Int] = [:]
     var problems: [String] = []
-    var filesRead = 0
 
     /// Reads `chunks`; each event is also given to `also` (the normalizer behind the reader).
     init(
@@ -116,6 +115,5 @@ struct FITSessionLog: Equatable {
         self.events = events
         warnings = session.warnings
         problems = session.problems
-        filesRead = session.filesRead
     }
 }
