@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // C libraries, taken from the system so the distribution's security fixes apply.
@@ -172,8 +173,9 @@ let package = Package(
             name: "HealthETLServer",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLCollectorStorage", "HealthETLCollectorSQLite",
-                "HealthETLCollectorPostgres", "HealthETLZip", "CZstd",
+                "HealthETLCollectorPostgres", "HealthETLZip", "CZstd", "HealthETLMCP",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -192,6 +194,13 @@ let package = Package(
             dependencies: ["HealthETLCore"],
             swiftSettings: strict),
 
+        // The read-only Model Context Protocol server: tools over a reader of one person's data
+        // (the store's, or one user's on the collector), the catalog as resources, two prompts.
+        .target(
+            name: "HealthETLMCP",
+            dependencies: ["HealthETLCore", "HealthETLWire", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
+
         // The plugin registry, the store's config file with one section per plugin, and the
         // commands' library entry points (uploads, tier 1) the thin executable calls. No HTTP
         // server and no PostgreSQL: a library caller links only the client side.
@@ -203,7 +212,7 @@ let package = Package(
                 "HealthConnect",
                 "HealthAutoExport", "HealthETLOutput", "HealthETLZip", "FIT",
                 "Synthetic",
-                "CollectorSink",
+                "CollectorSink", "HealthETLMCP",
             ],
             swiftSettings: strict),
 
@@ -212,7 +221,7 @@ let package = Package(
             name: "healthetl",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLServer",
-                "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite",
+                "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite", "HealthETLMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

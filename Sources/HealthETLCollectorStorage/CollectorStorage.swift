@@ -49,6 +49,21 @@ public protocol CollectorStorage: Sendable {
     /// Recomputes up to `limit` dirty projection keys of any user.
     /// - Returns: how many keys are still dirty.
     func refreshProjections(limit: Int) async throws -> Int
+
+    /// Per metric the user has samples of: the first and last local start and the count.
+    func metricSummaries(user: String) async throws -> [UserMetricSummary]
+
+    /// Per source the user has samples of: the count and the devices they came from.
+    func sourceSummaries(user: String) async throws -> [UserSourceSummary]
+
+    /// Up to `limit` of the user's samples of `metric` starting in `starts` (milliseconds), by
+    /// start and id, after `after` when given: one page of a long range.
+    func samples(user: String, metric: String, starts: Range<Int64>, after: (start: Int64, id: ContentID)?, limit: Int)
+        async throws -> [Sample]
+
+    /// When the user's last batch arrived, how many of their projection days await a refresh,
+    /// and how many samples they have.
+    func activity(user: String) async throws -> UserActivity
 }
 
 /// What storing a batch came to.

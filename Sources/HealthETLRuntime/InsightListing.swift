@@ -14,22 +14,7 @@ public struct InsightListing: Encodable, Sendable {
             id = rule.id
             metric = rule.metric
             days = rule.days
-            switch rule.condition {
-            case .aboveBaseline(let mads, let least):
-                test = "≥ \(Self.number(mads)) MAD and ≥ \(Self.number(least)) \(rule.unit) above the 28-day median"
-            case .belowBaseline(let mads, let least):
-                test =
-                    mads > 0
-                    ? "≥ \(Self.number(mads)) MAD below the 28-day median"
-                        + (least > 0 ? " and ≥ \(Self.number(least)) \(rule.unit)" : "")
-                    : "≥ \(Self.number(least)) \(rule.unit) below the 28-day median"
-            case .weekBelowMonth(let fraction):
-                test = "7-day mean ≥ \(Int((fraction * 100).rounded())) % below the 28-day mean"
-            }
-        }
-
-        private static func number(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(value)
+            test = rule.test
         }
     }
 

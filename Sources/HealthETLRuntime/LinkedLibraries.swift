@@ -1,11 +1,12 @@
 import AppleHealth
 import CollectorSink
+import HealthETLCore
 import HealthETLSQLite
 
 /// The versions of healthetl and of the C libraries this build runs against, for `--version`
 /// and bug reports.
 public enum LinkedLibraries {
-    public static let healthetlVersion = "0.1.0"
+    public static let healthetlVersion = HealthETLVersion.current
 
     public static var versionText: String {
         "healthetl \(healthetlVersion) (SQLite \(SQLiteError.libraryVersion),"

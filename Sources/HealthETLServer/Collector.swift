@@ -101,6 +101,8 @@ public enum Collector {
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: CollectorContext.self)
+        var routes = Self.routes
+        if configuration.mcp != nil { routes["/mcp"] = [.post] }
         router.add(
             middleware: RequestTelemetryMiddleware(
                 routes: Set(routes.keys), logger: logger, metrics: metrics, clock: configuration.clock))
@@ -141,6 +143,11 @@ public enum Collector {
         api.get("changes/stream", use: feed.stream)
         api.get("settings/source-priority", use: sourcePriority.get)
         api.put("settings/source-priority", use: sourcePriority.put)
+        if let access = configuration.mcp {
+            let mcp = MCPHandler(storage: storage, access: access, version: HealthETLVersion.current)
+            router.group("/mcp").add(middleware: AuthenticationMiddleware(authenticator: authenticator))
+                .post(use: mcp.handle)
+        }
 
         return HTTPServer.application(
             router: router, host: configuration.host, port: configuration.port,

@@ -1,5 +1,6 @@
 import Glibc
 import HealthETLCore
+import HealthETLMCP
 import HealthETLWire
 
 /// How `healthetl serve` runs: where it listens, keeps its data, finds its tokens, and how
@@ -38,6 +39,8 @@ public struct CollectorConfiguration: Sendable {
     public var streamWriteTimeout: Duration = .seconds(10)
     /// The metrics listener and the drain timeout.
     public var operations = ServerOperations()
+    /// `serve --mcp`: the MCP tools at `/mcp` over these metrics; `nil` serves no `/mcp`.
+    public var mcp: MetricAccess?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8787, dataDirectory: String, tokensPath: String,

@@ -63,6 +63,25 @@ extension Store {
         try prepared("SELECT value FROM sequences WHERE name = 'sample_commit'").firstRow { $0.int64(0) } ?? 0
     }
 
+    /// Up to `limit` of a metric's samples that start within `starts`, by start and then id,
+    /// after the sample at (`after.start`, `after.id`) when given: a page of a long range.
+    public func samples(
+        metric: String, starts: Range<Instant>, after: (start: Instant, id: ContentID)?, limit: Int
+    ) throws -> [Sample] {
+        let statement = try cached(
+            Self.sampleColumns
+                + " WHERE m.name = ?1 AND s.start_ms >= ?2 AND s.start_ms < ?3 AND (s.start_ms, s.id) > (?4, ?5)"
+                + " ORDER BY s.start_ms, s.id LIMIT ?6")
+        try statement.bind(
+            .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch),
+            .integer(starts.upperBound.millisecondsSinceEpoch),
+            .integer(after?.start.millisecondsSinceEpoch ?? Int64.min), .blob(after?.id.bytes ?? []),
+            .integer(Int64(limit)))
+        var result: [Sample] = []
+        while try statement.step() { result.append(Self.sample(statement)) }
+        return result
+    }
+
     /// A metric's samples that start within `starts` (the projections' windows), by start.
     public func samples(metric: String, starts: Range<Instant>) throws -> [Sample] {
         let statement = try cached(

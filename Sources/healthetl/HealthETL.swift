@@ -18,7 +18,7 @@ struct HealthETL: ParsableCommand {
             ImportCommand.self, SimulateCommand.self, StatusCommand.self, UploadCommand.self, SyncCommand.self,
             QueueCommand.self,
             ProjectionsCommand.self, FollowCommand.self, InsightsCommand.self, ExportCommand.self, ReportCommand.self,
-            ServeCommand.self, ReceiveCommand.self, BackupCommand.self, DoctorCommand.self,
+            ServeCommand.self, ReceiveCommand.self, MCPCommand.self, BackupCommand.self, DoctorCommand.self,
             MetricsCommand.self,
             PluginsCommand.self,
         ])

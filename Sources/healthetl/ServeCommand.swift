@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthETLCollectorStorage
 import HealthETLCore
+import HealthETLMCP
 import HealthETLRuntime
 import HealthETLServer
 import HealthETLWire
@@ -19,6 +20,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
             chmod 600 tokens`). Each user sees only their own data. The API is described in
             Docs/openapi.yaml. SIGINT or SIGTERM stops it after the requests in flight are answered
             (within --drain-timeout). --metrics-address serves Prometheus metrics on a port of their own.
+            --mcp adds the read-only MCP tools at /mcp for assistants (Docs/mcp.md).
             """)
 
     @OptionGroup var given: GlobalOptions
@@ -59,6 +61,17 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
     @Option(help: ArgumentHelp("PostgreSQL connections in the pool, at most (default 20).", valueName: "n"))
     var databasePool: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also serve the read-only MCP tools at /mcp (Streamable HTTP), each user's own data behind their token."))
+    var mcp = false
+
+    @Option(
+        name: .customLong("mcp-metrics"),
+        help: ArgumentHelp(
+            "With --mcp: expose only these metrics (comma-separated catalog names).", valueName: "names"))
+    var mcpMetrics: String?
+
     func validate() throws {
         guard changeRetention.seconds >= 1 else {
             throw ValidationError("--change-retention takes a duration of at least 1s, such as 30d or 12h")
@@ -66,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         guard maxStreamsPerUser >= 1 else { throw ValidationError("--max-streams-per-user must be at least 1") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if let databasePool, databasePool < 1 { throw ValidationError("--database-pool must be at least 1") }
+        if mcpMetrics != nil && !mcp { throw ValidationError("--mcp-metrics takes effect with --mcp only") }
     }
 
     func run() async throws {
@@ -88,6 +102,11 @@ struct ServeCommand: AsyncParsableCommand, TakesGlobalOptions {
         configuration.databaseURL = settings.database
         configuration.databaseConnections = settings.databasePool ?? ServeSettings.defaultPool
         let catalog = try global.loadCatalog()
+        if mcp {
+            configuration.mcp = try CommandFailure.wrapping {
+                try MetricAccess(catalog: catalog, allowed: mcpMetrics.map(MCPCommand.names))
+            }
+        }
         let logger = Logger(label: "healthetl.collector")
 
         let host = listener.host
