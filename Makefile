@@ -122,8 +122,8 @@ demo-postgres: build
 ##        Benchmarks/verdict.py prints ok / MISSED / FAILED per bench, and a missed target or a failed bench
 ##        makes `make bench` exit non-zero (every bench still runs). The build includes healthetl-ingest-bench.
 BENCH_SCRIPTS = run.sh import-bench.sh ingest-bench.sh feed-bench.sh upload-bench.sh health-connect-bench.sh \
-                health-auto-export-bench.sh fit-bench.sh postgres-bench.sh export-bench.sh
-BENCH_NAMES   = components import ingest feed upload health-connect health-auto-export fit postgres export
+                health-auto-export-bench.sh fit-bench.sh postgres-bench.sh export-bench.sh mcp-bench.sh
+BENCH_NAMES   = components import ingest feed upload health-connect health-auto-export fit postgres export mcp
 bench: deps
 	$(SWIFT) build -c release $(STRICT)
 	@rm -rf .build/bench-json && mkdir -p .build/bench-json

@@ -270,6 +270,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
+            name: "HealthETLMCPTests",
+            dependencies: ["HealthETLCore", "HealthETLMCP", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
+        .testTarget(
             name: "HealthETLOutputTests",
             dependencies: ["HealthETLCore", "HealthETLOutput"],
             swiftSettings: strict),

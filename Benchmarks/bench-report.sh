@@ -15,6 +15,7 @@
 #   fit                 Benchmarks/fit-bench.sh (a folder of ~5,000 FIT files; fitdecode on the same files)
 #   postgres            Benchmarks/postgres-bench.sh
 #   export              Benchmarks/export-bench.sh
+#   mcp                 Benchmarks/mcp-bench.sh (the MCP tools' latency over a store of ~4 M samples)
 # then writes the report: the date, the machine (CPU model, cores, memory, kernel, distribution), the
 # versions (healthetl's commit and --version, swift --version, the SQLite, libxml2, zstd and zlib
 # healthetl links — ldd, sqlite3 --version when present, dpkg-query —, Python, both peers, fitdecode),
@@ -32,7 +33,7 @@
 #   every bench's own knobs pass through: BENCH_RECORDS (run.sh and import-bench.sh), BENCH_SEED,
 #   BENCH_SIMULATE_DAYS, BENCH_SCALE_RECORDS, BENCH_INGEST_SAMPLES, BENCH_UPLOAD_DAYS,
 #   BENCH_UPLOAD_PEOPLE, BENCH_HC_DAYS, BENCH_HAE_DAYS, BENCH_HAE_PUSHES, BENCH_FIT_DAYS, BENCH_FIT_SEEDS,
-#   BENCH_PG_SAMPLES, BENCH_EXPORT_DAYS, BENCH_SKIP_PEER, and the binaries HEALTHETL, HEALTHETL_BENCH,
+#   BENCH_PG_SAMPLES, BENCH_EXPORT_DAYS, BENCH_MCP_DAYS, BENCH_SKIP_PEER, and the binaries HEALTHETL, HEALTHETL_BENCH,
 #   INGEST_BENCH, PYTHON
 set -uo pipefail
 
@@ -47,11 +48,11 @@ case $PREFIX in /*) ;; *) PREFIX=$CALLER_PWD/$PREFIX ;; esac
 say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'bench-report: %s\n' "$*" >&2; exit 1; }
 
-BENCHES=(components import scale ingest feed upload health-connect health-auto-export fit postgres export)
+BENCHES=(components import scale ingest feed upload health-connect health-auto-export fit postgres export mcp)
 declare -A SCRIPT=([components]=run.sh [import]=import-bench.sh [scale]=scale-bench.sh [ingest]=ingest-bench.sh [feed]=feed-bench.sh
     [upload]=upload-bench.sh [health-connect]=health-connect-bench.sh
     [health-auto-export]=health-auto-export-bench.sh [fit]=fit-bench.sh [postgres]=postgres-bench.sh
-    [export]=export-bench.sh)
+    [export]=export-bench.sh [mcp]=mcp-bench.sh)
 SELECTED=("${BENCHES[@]}")
 if [ -n "${BENCH_ONLY:-}" ]; then
     read -r -a SELECTED <<<"$BENCH_ONLY"
@@ -96,7 +97,7 @@ work, root, prefix, healthetl, names = sys.argv[1], sys.argv[2], sys.argv[3], sy
 SCRIPTS = {"components": "run.sh", "import": "import-bench.sh", "scale": "scale-bench.sh",
            "ingest": "ingest-bench.sh", "feed": "feed-bench.sh", "upload": "upload-bench.sh", "health-connect": "health-connect-bench.sh",
            "health-auto-export": "health-auto-export-bench.sh", "fit": "fit-bench.sh", "postgres": "postgres-bench.sh",
-           "export": "export-bench.sh"}
+           "export": "export-bench.sh", "mcp": "mcp-bench.sh"}
 
 def run(*command, cwd=root):
     """A command's standard output, stripped, or None when it cannot run."""

@@ -34,7 +34,11 @@ struct CatalogResources: Sendable {
     /// of the page's first entry.
     func list(cursor: String?, pageSize: Int) throws -> ListResources.Result {
         let all =
-            [Resource(name: "catalog", uri: Self.scheme, title: "The metric catalog", description: "Every metric: names, kinds, units, LOINC codes", mimeType: "application/json")]
+            [
+                Resource(
+                    name: "catalog", uri: Self.scheme, title: "The metric catalog",
+                    description: "Every metric: names, kinds, units, LOINC codes", mimeType: "application/json")
+            ]
             + metrics.map {
                 Resource(name: $0.id, uri: "\(Self.scheme)/\($0.id)", title: $0.name, mimeType: "application/json")
             }
@@ -58,7 +62,8 @@ struct CatalogResources: Sendable {
         let body: Data
         if uri == Self.scheme {
             body = try encoder.encode(metrics.map(entry))
-        } else if uri.hasPrefix(Self.scheme + "/"), let metric = access.catalog.metric(named: String(uri.dropFirst(Self.scheme.count + 1))),
+        } else if uri.hasPrefix(Self.scheme + "/"),
+            let metric = access.catalog.metric(named: String(uri.dropFirst(Self.scheme.count + 1))),
             access.permits(metric.id)
         {
             body = try encoder.encode(entry(metric.definition))

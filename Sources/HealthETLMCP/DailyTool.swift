@@ -57,7 +57,8 @@ struct DailyTool: HealthTool {
                     [
                         "metric": JSONSchema.string(), "day": JSONSchema.string(), "sum": JSONSchema.nullable("number"),
                         "avg": JSONSchema.nullable("number"), "min": JSONSchema.nullable("number"),
-                        "max": JSONSchema.nullable("number"), "latest": JSONSchema.nullable("number"), "count": JSONSchema.integer(),
+                        "max": JSONSchema.nullable("number"), "latest": JSONSchema.nullable("number"),
+                        "count": JSONSchema.integer(),
                         "sources": JSONSchema.array(JSONSchema.string()), "coverage_s": JSONSchema.number(),
                         "computed_at": JSONSchema.string(),
                     ], required: ["metric", "day", "count", "sources"])),

@@ -11,10 +11,20 @@ public struct HealthMCPServer: Sendable {
     public let version: String
     public let clock: HealthETLCore.Clock
 
+    /// The result's initializer that takes the structured content as it is: the generic one
+    /// would encode it and decode it again.
+    private static func result(_ content: [Tool.Content], _ structured: Value) -> CallTool.Result {
+        let make: ([Tool.Content], Value?, Bool?, Metadata?) -> CallTool.Result =
+            CallTool.Result.init(content:structuredContent:isError:_meta:)
+        return make(content, structured, nil, nil)
+    }
+
     /// Resources per `resources/list` page.
     static let pageSize = 50
 
-    public init(reader: any HealthDataReader, access: MetricAccess, version: String, clock: HealthETLCore.Clock = .system) {
+    public init(
+        reader: any HealthDataReader, access: MetricAccess, version: String, clock: HealthETLCore.Clock = .system
+    ) {
         self.reader = reader
         self.access = access
         self.version = version
@@ -71,22 +81,31 @@ public struct HealthMCPServer: Sendable {
         guard let tool = tools.first(where: { $0.name == parameters.name }) else {
             let names = tools.map(\.name).joined(separator: ", ")
             return CallTool.Result(
-                content: [.text(text: "no tool named \(MetricAccess.quoted(parameters.name)); the tools are \(names)", annotations: nil, _meta: nil)],
+                content: [
+                    .text(
+                        text: "no tool named \(MetricAccess.quoted(parameters.name)); the tools are \(names)",
+                        annotations: nil, _meta: nil)
+                ],
                 isError: true)
         }
         let context = ToolContext(reader: reader, access: access, today: clock.now().utcDay)
         do {
             let answer = try await tool.answer(ToolArguments(parameters.arguments), in: context)
-            return try CallTool.Result(
-                content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: answer.structured)
+            return Self.result([.text(text: answer.text, annotations: nil, _meta: nil)], answer.structured)
         } catch let error as ToolError {
-            return CallTool.Result(content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+            return CallTool.Result(
+                content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             // A failed read (a locked or damaged store): said without paths or values.
             return CallTool.Result(
-                content: [.text(text: "the data could not be read (\(String(describing: type(of: error)))); `healthetl doctor` checks the store", annotations: nil, _meta: nil)],
+                content: [
+                    .text(
+                        text:
+                            "the data could not be read (\(String(describing: type(of: error)))); `healthetl doctor` checks the store",
+                        annotations: nil, _meta: nil)
+                ],
                 isError: true)
         }
     }

@@ -52,7 +52,8 @@ struct HealthPrompts: Sendable {
                 arguments["metric"].map { "the metric \($0)" }
                 ?? "step_count, resting_heart_rate, heart_rate_variability_sdnn and sleep"
             return GetPrompt.Result(
-                description: "Compare \(first.lowerBound)–\(first.upperBound) with \(second.lowerBound)–\(second.upperBound)",
+                description:
+                    "Compare \(first.lowerBound)–\(first.upperBound) with \(second.lowerBound)–\(second.upperBound)",
                 messages: [
                     .user(
                         .text(
@@ -66,7 +67,8 @@ struct HealthPrompts: Sendable {
                                 """))
                 ])
         default:
-            throw MCPError.invalidParams("no prompt named \(MetricAccess.quoted(name)); the prompts are weekly_summary and compare_periods")
+            throw MCPError.invalidParams(
+                "no prompt named \(MetricAccess.quoted(name)); the prompts are weekly_summary and compare_periods")
         }
     }
 

@@ -40,7 +40,7 @@ struct ToolAnswer {
     init(_ structured: some Encodable, text: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        self.structured = try JSONDecoder().decode(Value.self, from: try encoder.encode(structured))
+        self.structured = try ValueJSON.parse(Array(try encoder.encode(structured)))
         self.text = text
     }
 }

@@ -54,8 +54,13 @@ struct SourcesTool: HealthTool {
             origin: context.reader.origin, sources: sources, priority: summary.priority,
             priorityByMetric: summary.priorityByMetric.filter { context.access.permits($0.key) }, rule: Self.rule)
         let lines =
-            ["\(sources.count) sources; priority: \(summary.priority.isEmpty ? "by class" : summary.priority.joined(separator: " > "))"]
-            + sources.map { "\($0.name): \($0.samples) samples" + ($0.devices.isEmpty ? "" : " (\($0.devices.joined(separator: "; ")))") }
+            [
+                "\(sources.count) sources; priority: \(summary.priority.isEmpty ? "by class" : summary.priority.joined(separator: " > "))"
+            ]
+            + sources.map {
+                "\($0.name): \($0.samples) samples"
+                    + ($0.devices.isEmpty ? "" : " (\($0.devices.joined(separator: "; ")))")
+            }
         return try ToolAnswer(answer, text: lines.joined(separator: "\n"))
     }
 }

@@ -36,8 +36,10 @@ struct StatusTool: HealthTool {
             "\(status.samples) samples (\(context.reader.origin)); projections \(status.projections)"
                 + (status.daysAwaitingRefresh > 0 ? ", \(status.daysAwaitingRefresh) days awaiting refresh" : ""),
             "last import: \(status.lastImport ?? "never"); last data received: \(status.lastReceived ?? "never")",
-            "last upload: \(status.lastUpload ?? "never")" + (status.uploadsPending.map { ", \($0) batches waiting" } ?? ""),
+            "last upload: \(status.lastUpload ?? "never")"
+                + (status.uploadsPending.map { ", \($0) batches waiting" } ?? ""),
         ]
-        return try ToolAnswer(Answer(origin: context.reader.origin, status: status), text: lines.joined(separator: "\n"))
+        return try ToolAnswer(
+            Answer(origin: context.reader.origin, status: status), text: lines.joined(separator: "\n"))
     }
 }

@@ -103,7 +103,9 @@ struct WorkoutsTool: HealthTool {
         let answer = Answer(
             origin: context.reader.origin, from: days.lowerBound.description, to: days.upperBound.description,
             workouts: matched, truncated: truncated, sourcesUsed: Array(Set(matched.map(\.source))).sorted())
-        var lines = ["\(matched.count) workouts, \(answer.from) to \(answer.to)" + (truncated ? " (truncated)" : "") + ":"]
+        var lines = [
+            "\(matched.count) workouts, \(answer.from) to \(answer.to)" + (truncated ? " (truncated)" : "") + ":"
+        ]
         for workout in matched.suffix(31) {
             var line = "\(workout.localDay) \(workout.activity): \(Int((workout.durationSeconds / 60).rounded())) min"
             if let distance = workout.distance { line += ", \(NumberText.short(distance.value)) \(distance.unit)" }

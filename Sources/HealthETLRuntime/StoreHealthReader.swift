@@ -13,25 +13,53 @@ public actor StoreHealthReader: HealthDataReader {
     private let store: Store
     private let catalog: MetricCatalog
     private let clock: Clock
+    private var cache = ProjectionCache()
+    /// What the whole-store reads last answered, with the store's `data_version` then.
+    private var summaries: (version: Int64, value: [MetricSummary])?
+    private var sourceList: (version: Int64, value: SourceSummary)?
+    private var lastStatus: (version: Int64, value: ReaderStatus)?
+
+    /// The page cache of this read-only connection, in MiB.
+    static let pageCacheMebibytes = 8
+    /// Days of samples computed at a time: memory holds one month's samples of one metric.
+    static let daysPerPiece: Int64 = 31
 
     public init(directory: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws {
         store = try Store(directory: directory, clock: clock)
+        try store.limitPageCache(mebibytes: Self.pageCacheMebibytes)
         self.catalog = catalog
         self.clock = clock
     }
 
     public func metricSummaries() throws -> [MetricSummary] {
         try store.metricSummaries().map {
-            MetricSummary(metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
+            MetricSummary(
+                metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
         }
     }
 
     public func dailyRollups(metric: String, days: ClosedRange<CivilDate>) throws -> [DailyRollup] {
-        try computed([metric], days: days).rollups
+        let projections = try current()
+        let (held, missing) = cache.rollups(metric, days)
+        var rollups = held
+        for run in missing {
+            let computed = try computed(projections, [metric], days: run).rollups
+            cache.add(computed, metric: metric, days: run)
+            rollups += computed
+        }
+        return rollups.sorted { $0.day < $1.day }
     }
 
     public func sleepNights(days: ClosedRange<CivilDate>) throws -> [SleepNight] {
-        try computed([SleepNightCalculator.metric], days: days).nights
+        let projections = try current()
+        let (held, missing) = cache.nights(days)
+        var nights = held
+        for run in missing {
+            let computed = try computed(projections, [SleepNightCalculator.metric], days: run).nights
+            cache.add(computed, days: run)
+            nights += computed
+        }
+        return nights.sorted { $0.night < $1.night }
     }
 
     public func workouts(starts: Range<Instant>) throws -> [WorkoutListing] {
@@ -46,31 +74,54 @@ public actor StoreHealthReader: HealthDataReader {
 
     public func sources() throws -> SourceSummary {
         let configuration = try StoreConfiguration.load(store: store.directory.path)
-        return SourceSummary(
-            sources: try store.sourceSummaries().map {
+        let version = try store.dataVersion()
+        let sources: [SourceSummary.Source]
+        if let sourceList, sourceList.version == version {
+            sources = sourceList.value.sources
+        } else {
+            sources = try store.sourceSummaries().map {
                 SourceSummary.Source(name: $0.source, samples: $0.samples, devices: $0.devices)
-            }, priority: configuration.sourcePriority ?? [], priorityByMetric: try store.sourcePriorities())
+            }
+        }
+        let value = SourceSummary(
+            sources: sources, priority: configuration.sourcePriority ?? [], priorityByMetric: try store.sourcePriorities())
+        sourceList = (version, value)
+        return value
     }
 
     public func status() throws -> ReaderStatus {
+        let version = try store.dataVersion()
+        if let lastStatus, lastStatus.version == version { return lastStatus.value }
         let status = try store.status()
         let arrivals = try store.lastArrivals()
-        return ReaderStatus(
+        let value = ReaderStatus(
             projections: "computed_from_samples", daysAwaitingRefresh: 0,
             lastImport: arrivals.importFinished?.description, lastUpload: status.queue.lastUpload,
             lastReceived: arrivals.sampleCommitted?.description, samples: status.samples.total,
             uploadsPending: status.queue.pending + status.queue.failed + status.queue.inFlight)
+        lastStatus = (version, value)
+        return value
+    }
+
+    /// The projections as configured now, with the cache emptied when the store or the source
+    /// priority changed since it was filled.
+    private func current() throws -> LocalProjections {
+        let projections = try LocalProjections.configured(for: store, catalog: catalog)
+        cache.keep(
+            for: ProjectionCache.Basis(
+                dataVersion: try store.dataVersion(), priority: projections.priority.preferred,
+                sourcesByMetric: projections.sourcesByMetric))
+        return projections
     }
 
     /// Rollups and nights a quarter at a time, so memory holds one quarter's samples of one metric.
-    private func computed(_ metrics: [String], days: ClosedRange<CivilDate>) throws
+    private func computed(_ projections: LocalProjections, _ metrics: [String], days: ClosedRange<CivilDate>) throws
         -> (rollups: [DailyRollup], nights: [SleepNight])
     {
-        let projections = try LocalProjections.configured(for: store, catalog: catalog)
         let now = clock.now()
         var rollups: [DailyRollup] = []
         var nights: [SleepNight] = []
-        try projections.computeInPieces(store, metrics: metrics, days: days) { pieceDays, pieceNights, _ in
+        try projections.computeInPieces(store, metrics: metrics, days: days, daysPerPiece: Self.daysPerPiece) { pieceDays, pieceNights, _ in
             try Task.checkCancellation()
             rollups += pieceDays
             nights += pieceNights

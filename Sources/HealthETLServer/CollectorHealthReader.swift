@@ -15,7 +15,8 @@ struct CollectorHealthReader: HealthDataReader {
 
     func metricSummaries() async throws -> [MetricSummary] {
         try await storage.metricSummaries(user: user).map {
-            MetricSummary(metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
+            MetricSummary(
+                metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
         }
     }
 
@@ -25,7 +26,8 @@ struct CollectorHealthReader: HealthDataReader {
     }
 
     func sleepNights(days: ClosedRange<CivilDate>) async throws -> [SleepNight] {
-        try await storage.sleepNights(user: user, from: days.lowerBound, to: days.upperBound).compactMap(SleepNight.init)
+        try await storage.sleepNights(user: user, from: days.lowerBound, to: days.upperBound).compactMap(
+            SleepNight.init)
     }
 
     func workouts(starts: Range<Instant>) async throws -> [WorkoutListing] { [] }

@@ -8,7 +8,8 @@ import HealthETLRuntime
 struct MCPCommand: AsyncParsableCommand, TakesGlobalOptions {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve the store read-only to an assistant over the Model Context Protocol (standard input and output).",
+        abstract:
+            "Serve the store read-only to an assistant over the Model Context Protocol (standard input and output).",
         discussion: """
             An MCP client (a desktop assistant, an IDE, an agent) starts this as a subprocess and
             talks JSON-RPC on its standard input and output; nothing listens on a port. Tools:

@@ -1,4 +1,5 @@
 import Foundation
+import HealthETLCollectorStorage
 import HealthETLCore
 import HealthETLTestSupport
 import HealthETLWire
@@ -93,6 +94,38 @@ import Testing
                 #expect(try await postgres.dailyRollups(user: "bob", metric: "step_count", from: from, to: to) == [])
                 #expect(try await postgres.refreshProjections(limit: 1_000) == sqlite.refreshProjections(limit: 1_000))
             }
+            // The MCP tools' reads beyond the projections: summaries, sources, pages, activity.
+            #expect(try await postgres.metricSummaries(user: "alice") == sqlite.metricSummaries(user: "alice"))
+            #expect(try await !sqlite.metricSummaries(user: "alice").isEmpty)
+            #expect(try await postgres.metricSummaries(user: "bob") == [])
+            #expect(try await postgres.sourceSummaries(user: "alice") == sqlite.sourceSummaries(user: "alice"))
+            #expect(try await sqlite.sourceSummaries(user: "alice").first?.devices == ["Apple Watch"])
+            let everything = Int64.min..<Int64.max
+            for metric in ["step_count", "sleep_analysis", "heart_rate"] {
+                let whole = try await sqlite.samples(
+                    user: "alice", metric: metric, starts: everything, after: nil, limit: 100)
+                #expect(
+                    try await postgres.samples(
+                        user: "alice", metric: metric, starts: everything, after: nil, limit: 100) == whole)
+                // One at a time, each page after the last: the same samples.
+                var paged: [Sample] = []
+                while let page = try await postgres.samples(
+                    user: "alice", metric: metric, starts: everything,
+                    after: paged.last.map { ($0.start.millisecondsSinceEpoch, $0.id) }, limit: 1
+                ).first {
+                    paged.append(page)
+                }
+                #expect(paged == whole, "\(metric)")
+                #expect(
+                    try await postgres.samples(user: "bob", metric: metric, starts: everything, after: nil, limit: 100)
+                        == [])
+            }
+            let activity = try await sqlite.activity(user: "alice")
+            #expect(activity.samples == 3 && activity.lastBatch != nil)
+            #expect(try await postgres.activity(user: "alice") == activity)
+            #expect(
+                try await postgres.activity(user: "bob")
+                    == UserActivity(lastBatch: nil, daysAwaitingRefresh: 0, samples: 0))
             let rows = try await client.query("SELECT count(*) FROM samples", logger: Logger(label: "test"))
                 .collect()
             let count = try rows.first?.decode(Int64.self)

@@ -40,7 +40,9 @@ import Testing
 
     @Test func theToolsOverStandardIOAnswerWhatTheCommandLineComputes() throws {
         let store = try store("store", importing: "apple-health-sample.zip")
-        let health = try runner.run(["--store", store, "import", TestPaths.repository("SampleExports/health-connect/Health Connect.zip")])
+        let health = try runner.run([
+            "--store", store, "import", TestPaths.repository("SampleExports/health-connect/Health Connect.zip"),
+        ])
         #expect(health.exitCode == 0, "\(health.standardError)")
         let result = try PythonTools.run("mcp_client.py", ["stdio", runner.executable, store, Self.first, Self.last])
         try expectPassed(result, atLeast: 300)
