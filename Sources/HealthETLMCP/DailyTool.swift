@@ -4,6 +4,37 @@ import MCP
 
 /// `daily`: one metric's daily rollups over a range of local days, by source priority.
 struct DailyTool: HealthTool {
+    /// One day's figures. The metric and when they were computed are said once, in the answer:
+    /// every string costs the SDK a regular expression when it sends the answer.
+    struct Day: Encodable {
+        let day: String
+        let sum: Double?
+        let avg: Double?
+        let min: Double?
+        let max: Double?
+        let latest: Double?
+        let count: Int
+        let sources: [String]
+        let coverageSeconds: Double
+
+        init(_ rollup: DailyRollup) {
+            day = rollup.day.description
+            sum = rollup.sum
+            avg = rollup.average
+            min = rollup.minimum
+            max = rollup.maximum
+            latest = rollup.latest
+            count = rollup.count
+            sources = rollup.sources
+            coverageSeconds = rollup.coverageSeconds
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case day, sum, avg, min, max, latest, count, sources
+            case coverageSeconds = "coverage_s"
+        }
+    }
+
     struct Answer: Encodable {
         let origin: String
         let metric: String
@@ -11,11 +42,13 @@ struct DailyTool: HealthTool {
         let aggregation: String
         let from: String
         let to: String
-        let days: [WireDailyRollup]
+        let computedAt: String?
+        let days: [Day]
         let sourcesUsed: [String]
 
         private enum CodingKeys: String, CodingKey {
             case origin, metric, unit, aggregation, from, to, days
+            case computedAt = "computed_at"
             case sourcesUsed = "sources_used"
         }
 
@@ -27,6 +60,7 @@ struct DailyTool: HealthTool {
             try container.encode(aggregation, forKey: .aggregation)
             try container.encode(from, forKey: .from)
             try container.encode(to, forKey: .to)
+            try container.encode(computedAt, forKey: .computedAt)
             try container.encode(days, forKey: .days)
             try container.encode(sourcesUsed, forKey: .sourcesUsed)
         }
@@ -52,18 +86,18 @@ struct DailyTool: HealthTool {
             "origin": JSONSchema.string(), "metric": JSONSchema.string(), "unit": JSONSchema.nullable("string"),
             "aggregation": JSONSchema.string("sum, statistics, latest, duration, count or panel"),
             "from": JSONSchema.string(), "to": JSONSchema.string(),
+            "computed_at": JSONSchema.nullable("string"),
             "days": JSONSchema.array(
                 JSONSchema.object(
                     [
-                        "metric": JSONSchema.string(), "day": JSONSchema.string(), "sum": JSONSchema.nullable("number"),
+                        "day": JSONSchema.string(), "sum": JSONSchema.nullable("number"),
                         "avg": JSONSchema.nullable("number"), "min": JSONSchema.nullable("number"),
                         "max": JSONSchema.nullable("number"), "latest": JSONSchema.nullable("number"),
                         "count": JSONSchema.integer(),
                         "sources": JSONSchema.array(JSONSchema.string()), "coverage_s": JSONSchema.number(),
-                        "computed_at": JSONSchema.string(),
-                    ], required: ["metric", "day", "count", "sources"])),
+                    ], required: ["day", "count", "sources"])),
             "sources_used": JSONSchema.array(JSONSchema.string()),
-        ], required: ["origin", "metric", "unit", "aggregation", "from", "to", "days", "sources_used"])
+        ], required: ["origin", "metric", "unit", "aggregation", "from", "to", "computed_at", "days", "sources_used"])
 
     func answer(_ arguments: ToolArguments, in context: ToolContext) async throws -> ToolAnswer {
         let metric = try context.access.resolve(try arguments.required("metric"))
@@ -73,7 +107,7 @@ struct DailyTool: HealthTool {
         let answer = Answer(
             origin: context.reader.origin, metric: metric.id, unit: unit, aggregation: metric.aggregation.rawValue,
             from: days.lowerBound.description, to: days.upperBound.description,
-            days: rollups.map { WireDailyRollup($0, computedAt: $0.computedAt?.description ?? "") },
+            computedAt: rollups.compactMap(\.computedAt).max()?.description, days: rollups.map(Day.init),
             sourcesUsed: Array(Set(rollups.flatMap(\.sources))).sorted())
         return try ToolAnswer(answer, text: Self.text(answer))
     }

@@ -4,6 +4,27 @@ import MCP
 /// `insights`: per rule metric and day the 28-day baseline, the deviation from it and the 7- and
 /// 28-day means, with the insights the documented rules flag and what each rule tests.
 struct InsightsTool: HealthTool {
+    /// One metric's day, as `InsightDay` without the metric (the key it is listed under says it
+    /// once: every string costs the SDK a regular expression when it sends the answer).
+    struct Figure: Encodable {
+        let day: InsightDay
+
+        private enum CodingKeys: String, CodingKey {
+            case day, value, baseline, deviation, mean7 = "mean_7d", mean28 = "mean_28d", streaks
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(day.day.description, forKey: .day)
+            try container.encode(day.value, forKey: .value)
+            try container.encode(day.baseline, forKey: .baseline)
+            try container.encode(day.deviation, forKey: .deviation)
+            try container.encode(day.mean7, forKey: .mean7)
+            try container.encode(day.mean28, forKey: .mean28)
+            try container.encode(day.streaks, forKey: .streaks)
+        }
+    }
+
     struct Answer: Encodable {
         struct Rule: Encodable {
             let id: String
@@ -18,7 +39,8 @@ struct InsightsTool: HealthTool {
         let to: String
         let rules: [Rule]
         let insights: [Insight]
-        let days: [InsightDay]
+        /// Each metric's days, in day order.
+        let days: [String: [Figure]]
         let sourcesUsed: [String]
 
         private enum CodingKeys: String, CodingKey {
@@ -58,13 +80,14 @@ struct InsightsTool: HealthTool {
                         "observed": JSONSchema.number(), "deviation": JSONSchema.number(),
                         "unit": JSONSchema.string(), "text": JSONSchema.string(),
                     ], required: ["rule", "metric", "first", "last", "baseline", "observed", "unit", "text"])),
-            "days": JSONSchema.array(
-                JSONSchema.object(
-                    [
-                        "metric": JSONSchema.string(), "day": JSONSchema.string(), "value": JSONSchema.number(),
-                        "deviation": JSONSchema.nullable("number"), "mean_7d": JSONSchema.nullable("number"),
-                        "mean_28d": JSONSchema.nullable("number"),
-                    ], required: ["metric", "day", "value"])),
+            "days": JSONSchema.map(
+                JSONSchema.array(
+                    JSONSchema.object(
+                        [
+                            "day": JSONSchema.string(), "value": JSONSchema.number(),
+                            "deviation": JSONSchema.nullable("number"), "mean_7d": JSONSchema.nullable("number"),
+                            "mean_28d": JSONSchema.nullable("number"),
+                        ], required: ["day", "value"]))),
             "sources_used": JSONSchema.array(JSONSchema.string()),
         ], required: ["origin", "from", "to", "rules", "insights", "days", "sources_used"])
 
@@ -93,7 +116,8 @@ struct InsightsTool: HealthTool {
             origin: context.reader.origin, from: days.lowerBound.description, to: days.upperBound.description,
             rules: calculator.rules.map {
                 Answer.Rule(id: $0.id, metric: $0.metric, test: $0.test, days: $0.days, unit: $0.unit)
-            }, insights: insights, days: figures, sourcesUsed: used.sorted())
+            }, insights: insights, days: Dictionary(grouping: figures.map(Figure.init), by: \.day.metric),
+            sourcesUsed: used.sorted())
         let lines =
             ["\(insights.count) insights, \(answer.from) to \(answer.to), from \(figures.count) metric-days:"]
             + insights.map { "\($0.first) to \($0.last): \($0.text)" }

@@ -128,7 +128,8 @@ enum ValueJSON {
         }
 
         private mutating func hex() throws -> UInt32 {
-            guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            guard index + 4 <= bytes.count,
+                let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw Malformed() }
             index += 4
             return code

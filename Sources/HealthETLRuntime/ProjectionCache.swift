@@ -30,7 +30,9 @@ struct ProjectionCache {
     }
 
     /// The held rollups of `days`, and the runs of days not computed yet.
-    func rollups(_ metric: String, _ days: ClosedRange<CivilDate>) -> (held: [DailyRollup], missing: [ClosedRange<CivilDate>]) {
+    func rollups(_ metric: String, _ days: ClosedRange<CivilDate>) -> (
+        held: [DailyRollup], missing: [ClosedRange<CivilDate>]
+    ) {
         let known = rollups[metric] ?? [:]
         return Self.split(days, known)
     }

@@ -20,9 +20,9 @@ public actor StoreHealthReader: HealthDataReader {
     private var lastStatus: (version: Int64, value: ReaderStatus)?
 
     /// The page cache of this read-only connection, in MiB.
-    static let pageCacheMebibytes = 8
-    /// Days of samples computed at a time: memory holds one month's samples of one metric.
-    static let daysPerPiece: Int64 = 31
+    static let pageCacheMebibytes = 2
+    /// Days of samples computed at a time: memory holds a week of one metric's samples.
+    static let daysPerPiece: Int64 = 7
 
     public init(directory: StoreDirectory, catalog: MetricCatalog, clock: Clock = .system) throws {
         store = try Store(directory: directory, clock: clock)
@@ -32,10 +32,14 @@ public actor StoreHealthReader: HealthDataReader {
     }
 
     public func metricSummaries() throws -> [MetricSummary] {
-        try store.metricSummaries().map {
+        let version = try store.dataVersion()
+        if let summaries, summaries.version == version { return summaries.value }
+        let value = try store.metricSummaries().map {
             MetricSummary(
                 metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
         }
+        summaries = (version, value)
+        return value
     }
 
     public func dailyRollups(metric: String, days: ClosedRange<CivilDate>) throws -> [DailyRollup] {
@@ -84,7 +88,8 @@ public actor StoreHealthReader: HealthDataReader {
             }
         }
         let value = SourceSummary(
-            sources: sources, priority: configuration.sourcePriority ?? [], priorityByMetric: try store.sourcePriorities())
+            sources: sources, priority: configuration.sourcePriority ?? [],
+            priorityByMetric: try store.sourcePriorities())
         sourceList = (version, value)
         return value
     }
@@ -114,14 +119,15 @@ public actor StoreHealthReader: HealthDataReader {
         return projections
     }
 
-    /// Rollups and nights a quarter at a time, so memory holds one quarter's samples of one metric.
+    /// Rollups and nights `daysPerPiece` days at a time, so memory holds that many days of one metric's samples.
     private func computed(_ projections: LocalProjections, _ metrics: [String], days: ClosedRange<CivilDate>) throws
         -> (rollups: [DailyRollup], nights: [SleepNight])
     {
         let now = clock.now()
         var rollups: [DailyRollup] = []
         var nights: [SleepNight] = []
-        try projections.computeInPieces(store, metrics: metrics, days: days, daysPerPiece: Self.daysPerPiece) { pieceDays, pieceNights, _ in
+        try projections.computeInPieces(store, metrics: metrics, days: days, daysPerPiece: Self.daysPerPiece) {
+            pieceDays, pieceNights, _ in
             try Task.checkCancellation()
             rollups += pieceDays
             nights += pieceNights

@@ -9,11 +9,14 @@ extension Store {
         let counts = try prepared("SELECT metric_id, count(*) FROM samples GROUP BY metric_id")
         var perMetric: [(id: Int64, samples: Int)] = []
         while try counts.step() { perMetric.append((counts.int64(0), Int(counts.int64(1)))) }
-        let names = Dictionary(try numberedNames("SELECT id, name FROM metrics"), uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(
+            try numberedNames("SELECT id, name FROM metrics"), uniquingKeysWith: { first, _ in first })
         let first = try prepared(
-            "SELECT start_ms + coalesce(utc_offset_s, 0) * 1000 FROM samples WHERE metric_id = ?1 ORDER BY start_ms LIMIT 1")
+            "SELECT start_ms + coalesce(utc_offset_s, 0) * 1000 FROM samples WHERE metric_id = ?1 ORDER BY start_ms LIMIT 1"
+        )
         let last = try prepared(
-            "SELECT start_ms + coalesce(utc_offset_s, 0) * 1000 FROM samples WHERE metric_id = ?1 ORDER BY start_ms DESC LIMIT 1")
+            "SELECT start_ms + coalesce(utc_offset_s, 0) * 1000 FROM samples WHERE metric_id = ?1 ORDER BY start_ms DESC LIMIT 1"
+        )
         var summaries: [(metric: String, firstLocal: Instant, lastLocal: Instant, samples: Int)] = []
         for (id, samples) in perMetric {
             try first.bind(.integer(id))
