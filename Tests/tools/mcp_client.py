@@ -68,7 +68,7 @@ def same_rollups(answered, expected, what):
             check(close(got.get(key), want.get(key)), f"{what} {want['day']} {key}: {got.get(key)} != {want.get(key)}")
 
 
-def by_metric(days):
+def grouped_by_metric(days):
     """`insights --json`'s days as the tool lists them: under their metric, without it."""
     grouped = {}
     for day in days:
@@ -162,7 +162,7 @@ async def stdio(binary, store, first, last):
             # insights: as `insights --local --json`.
             expected = json.loads(cli(binary, store, "insights", "--local", "--json", "--from", first, "--to", last))
             insights = await good(session, "insights", {"from": first, "to": last})
-            check(insights["days"] == by_metric(expected["days"]), "insights days differ from `insights --local --json`")
+            check(insights["days"] == grouped_by_metric(expected["days"]), "insights days differ from `insights --local --json`")
             check(insights["insights"] == expected["insights"], "insights differ from `insights --local --json`")
             check([rule["test"] for rule in insights["rules"]] == [rule["test"] for rule in expected["rules"]], "rules")
             check(len(expected["days"]) > 0, "insights: nothing to compare")
@@ -363,7 +363,7 @@ async def http(url, users, first, last):
                 insights = await good(session, "insights", {"from": first, "to": last})
                 rest = httpx.get(f"{url}/v1/projections/insights", params={"from": first, "to": last},
                                  headers=headers, timeout=60).json()
-                check(insights["days"] == by_metric(rest["days"]) and insights["insights"] == rest["insights"],
+                check(insights["days"] == grouped_by_metric(rest["days"]) and insights["insights"] == rest["insights"],
                       f"{name} insights")
                 exported = [json.loads(line) for line in cli(
                     binary, store, "export", "--format", "ndjson", "--metric", "heart_rate", "--from", last, "--to",
