@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The reads `serve --mcp`'s tools make of one user's samples beyond the projections.
 extension PostgresCollectorStorage {
-    public func metricSummaries(user name: String) async throws -> [UserMetricSummary] {
+    public func metricSummaries(user name: String) async throws -> [MetricSummary] {
         let user = try await identifiers.user(name)
         let rows = try await client.query(
             """
@@ -13,17 +13,17 @@ extension PostgresCollectorStorage {
             FROM samples s JOIN metrics m ON m.id = s.metric_id WHERE s.user_id = \(user)
             GROUP BY m.name ORDER BY m.name
             """, logger: logger)
-        var summaries: [UserMetricSummary] = []
+        var summaries: [MetricSummary] = []
         for try await (metric, first, last, count) in rows.decode((String, Int64, Int64, Int64).self) {
             summaries.append(
-                UserMetricSummary(
-                    metric: metric, firstLocal: Instant(millisecondsSinceEpoch: first),
-                    lastLocal: Instant(millisecondsSinceEpoch: last), samples: Int(count)))
+                MetricSummary(
+                    metric: metric, firstDay: Instant(millisecondsSinceEpoch: first).utcDay,
+                    lastDay: Instant(millisecondsSinceEpoch: last).utcDay, samples: Int(count)))
         }
         return summaries
     }
 
-    public func sourceSummaries(user name: String) async throws -> [UserSourceSummary] {
+    public func sourceSummaries(user name: String) async throws -> [SourceSamples] {
         let user = try await identifiers.user(name)
         // Sorted in Swift: the database's collation may order names otherwise than SQLite.
         let rows = try await client.query(
@@ -34,7 +34,7 @@ extension PostgresCollectorStorage {
             grouped.append((source, device, Int(count)))
         }
         grouped.sort { ($0.source, $0.device ?? "") < ($1.source, $1.device ?? "") }
-        return UserSourceSummary.grouping(grouped)
+        return SourceSamples.grouping(grouped)
     }
 
     public func samples(
@@ -48,27 +48,14 @@ extension PostgresCollectorStorage {
         let afterID = ByteBuffer(bytes: after?.id.bytes ?? [])
         let rows = try await client.query(
             """
-            SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
-                user_entered, flags
+            SELECT \(unescaped: ProjectionPlan.sampleColumns)
             FROM samples WHERE user_id = \(user) AND metric_id = \(metricID)
                 AND start_ms >= \(starts.lowerBound) AND start_ms < \(starts.upperBound)
                 AND (start_ms, id) > (\(afterStart), \(afterID))
             ORDER BY start_ms, id LIMIT \(Int64(limit))
             """, logger: logger)
         var samples: [Sample] = []
-        for try await row in rows {
-            let (id, start, end, source, version, device, offset, zone, value, category, entered, flags) =
-                try row.decode(
-                    (
-                        ByteBuffer, Int64, Int64, String, String?, String?, Int32?, String?, Double?, String?, Bool,
-                        Int32
-                    ).self)
-            samples.append(
-                ProjectionPlan.sample(
-                    id: ContentID(digest: Array(id.readableBytesView)), metric: metric, source: source,
-                    sourceVersion: version, device: device, start: start, end: end, utcOffset: offset, timeZone: zone,
-                    value: value, category: category, userEntered: entered, flags: Int(flags)))
-        }
+        for try await row in rows { samples.append(try PostgresProjector.sample(row, metric: metric)) }
         return samples
     }
 

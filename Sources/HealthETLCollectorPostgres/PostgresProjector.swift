@@ -75,26 +75,25 @@ struct PostgresProjector {
     ) async throws -> [Sample] {
         let rows = try await connection.query(
             """
-            SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
-                user_entered, flags
+            SELECT \(unescaped: ProjectionPlan.sampleColumns)
             FROM samples WHERE user_id = \(user) AND metric_id = \(metric)
                 AND start_ms >= \(window.lowerBound) AND start_ms < \(window.upperBound)
             """, logger: logger)
         var samples: [Sample] = []
-        for try await row in rows {
-            let (id, start, end, source, version, device, offset, zone, value, category, entered, flags) =
-                try row.decode(
-                    (
-                        ByteBuffer, Int64, Int64, String, String?, String?, Int32?, String?, Double?, String?, Bool,
-                        Int32
-                    ).self)
-            samples.append(
-                ProjectionPlan.sample(
-                    id: ContentID(digest: Array(id.readableBytesView)), metric: name, source: source,
-                    sourceVersion: version, device: device, start: start, end: end, utcOffset: offset, timeZone: zone,
-                    value: value, category: category, userEntered: entered, flags: Int(flags)))
-        }
+        for try await row in rows { samples.append(try Self.sample(row, metric: name)) }
         return samples
+    }
+
+    /// A row of `ProjectionPlan.sampleColumns` as a sample.
+    static func sample(_ row: PostgresRow, metric: String) throws -> Sample {
+        let (id, start, end, source, version, device, offset, zone, value, category, entered, flags) =
+            try row.decode(
+                (ByteBuffer, Int64, Int64, String, String?, String?, Int32?, String?, Double?, String?, Bool, Int32)
+                    .self)
+        return ProjectionPlan.sample(
+            id: ContentID(digest: Array(id.readableBytesView)), metric: metric, source: source,
+            sourceVersion: version, device: device, start: start, end: end, utcOffset: offset, timeZone: zone,
+            value: value, category: category, userEntered: entered, flags: Int(flags))
     }
 
     private func replaceRollups(

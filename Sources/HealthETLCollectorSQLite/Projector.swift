@@ -84,24 +84,22 @@ struct Projector: Sendable {
     ) throws -> [Sample] {
         let window = ProjectionPlan.loadWindow(days: days, longest: longest)
         let statement = try connection.prepare(
-            """
-            SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
-                user_entered, flags
-            FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4
-            """)
+            "SELECT \(ProjectionPlan.sampleColumns) FROM samples"
+                + " WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4")
         try statement.bind(.integer(user), .integer(metric), .integer(window.lowerBound), .integer(window.upperBound))
         var samples: [Sample] = []
-        while try statement.step() {
-            samples.append(
-                ProjectionPlan.sample(
-                    id: statement.contentID(0), metric: name, source: statement.text(3) ?? "",
-                    sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
-                    end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
-                    timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),
-                    category: statement.text(9), userEntered: statement.int64(10) != 0,
-                    flags: Int(statement.int64(11))))
-        }
+        while try statement.step() { samples.append(Self.sample(statement, metric: name)) }
         return samples
+    }
+
+    /// The row a statement selecting `ProjectionPlan.sampleColumns` stands on, as a sample.
+    static func sample(_ statement: SQLiteStatement, metric: String) -> Sample {
+        ProjectionPlan.sample(
+            id: statement.contentID(0), metric: metric, source: statement.text(3) ?? "",
+            sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
+            end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
+            timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),
+            category: statement.text(9), userEntered: statement.int64(10) != 0, flags: Int(statement.int64(11)))
     }
 
     private func replaceDailyRollups(

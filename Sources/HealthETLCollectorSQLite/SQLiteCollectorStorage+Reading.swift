@@ -4,7 +4,7 @@ import HealthETLSQLite
 
 /// The reads `serve --mcp`'s tools make of one user's samples beyond the projections.
 extension SQLiteCollectorStorage {
-    public func metricSummaries(user: String) async throws -> [UserMetricSummary] {
+    public func metricSummaries(user: String) async throws -> [MetricSummary] {
         try await database.run { connection, state in
             let statement = try connection.prepare(
                 """
@@ -13,20 +13,20 @@ extension SQLiteCollectorStorage {
                 FROM samples WHERE user_id = ?1 GROUP BY metric_id
                 """)
             try statement.bind(.integer(try state.userID(user)))
-            var summaries: [UserMetricSummary] = []
+            var summaries: [MetricSummary] = []
             while try statement.step() {
                 guard let name = state.metricNames[statement.int64(0)] else { continue }
                 summaries.append(
-                    UserMetricSummary(
-                        metric: name, firstLocal: Instant(millisecondsSinceEpoch: statement.int64(1)),
-                        lastLocal: Instant(millisecondsSinceEpoch: statement.int64(2)),
+                    MetricSummary(
+                        metric: name, firstDay: Instant(millisecondsSinceEpoch: statement.int64(1)).utcDay,
+                        lastDay: Instant(millisecondsSinceEpoch: statement.int64(2)).utcDay,
                         samples: Int(statement.int64(3))))
             }
             return summaries.sorted { $0.metric < $1.metric }
         }
     }
 
-    public func sourceSummaries(user: String) async throws -> [UserSourceSummary] {
+    public func sourceSummaries(user: String) async throws -> [SourceSamples] {
         try await database.run { connection, state in
             let statement = try connection.prepare(
                 """
@@ -38,7 +38,7 @@ extension SQLiteCollectorStorage {
             while try statement.step() {
                 rows.append((statement.text(0) ?? "", statement.text(1), Int(statement.int64(2))))
             }
-            return UserSourceSummary.grouping(rows)
+            return SourceSamples.grouping(rows)
         }
     }
 
@@ -48,28 +48,15 @@ extension SQLiteCollectorStorage {
         try await database.run { connection, state in
             guard let metricID = state.existingMetricID(metric) else { return [] }
             let statement = try connection.prepare(
-                """
-                SELECT id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category,
-                    user_entered, flags
-                FROM samples WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4
-                    AND (start_ms, id) > (?5, ?6)
-                ORDER BY start_ms, id LIMIT ?7
-                """)
+                "SELECT \(ProjectionPlan.sampleColumns) FROM samples"
+                    + " WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4"
+                    + " AND (start_ms, id) > (?5, ?6) ORDER BY start_ms, id LIMIT ?7")
             try statement.bind(
                 .integer(try state.userID(user)), .integer(metricID), .integer(starts.lowerBound),
                 .integer(starts.upperBound), .integer(after?.start ?? Int64.min), .blob(after?.id.bytes ?? []),
                 .integer(Int64(limit)))
             var samples: [Sample] = []
-            while try statement.step() {
-                samples.append(
-                    ProjectionPlan.sample(
-                        id: statement.contentID(0), metric: metric, source: statement.text(3) ?? "",
-                        sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
-                        end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
-                        timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),
-                        category: statement.text(9), userEntered: statement.int64(10) != 0,
-                        flags: Int(statement.int64(11))))
-            }
+            while try statement.step() { samples.append(Projector.sample(statement, metric: metric)) }
             return samples
         }
     }

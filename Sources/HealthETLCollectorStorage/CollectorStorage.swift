@@ -50,11 +50,11 @@ public protocol CollectorStorage: Sendable {
     /// - Returns: how many keys are still dirty.
     func refreshProjections(limit: Int) async throws -> Int
 
-    /// Per metric the user has samples of: the first and last local start and the count.
-    func metricSummaries(user: String) async throws -> [UserMetricSummary]
+    /// Per metric the user has samples of: its first and last local day and the count.
+    func metricSummaries(user: String) async throws -> [MetricSummary]
 
     /// Per source the user has samples of: the count and the devices they came from.
-    func sourceSummaries(user: String) async throws -> [UserSourceSummary]
+    func sourceSummaries(user: String) async throws -> [SourceSamples]
 
     /// Up to `limit` of the user's samples of `metric` starting in `starts` (milliseconds), by
     /// start and id, after `after` when given: one page of a long range.

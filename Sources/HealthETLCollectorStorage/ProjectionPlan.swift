@@ -35,6 +35,11 @@ package enum ProjectionPlan {
         return (first.millisecondsSinceEpoch - longest)..<last.millisecondsSinceEpoch
     }
 
+    /// The columns of the `samples` table that `sample(...)` is made from, in both engines' order.
+    package static let sampleColumns = """
+        id, start_ms, end_ms, source, source_version, device, utc_offset_s, time_zone, value, category, user_entered, flags
+        """
+
     /// A stored sample as the calculators take it: the two metadata entries they read.
     package static func sample(
         id: ContentID, metric: String, source: String, sourceVersion: String?, device: String?, start: Int64,

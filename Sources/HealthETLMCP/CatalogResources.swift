@@ -45,7 +45,7 @@ struct CatalogResources: Sendable {
         let offset: Int
         if let cursor {
             guard let number = Int(cursor), (0..<all.count).contains(number) else {
-                throw MCPError.invalidParams("unknown cursor \(MetricAccess.quoted(cursor))")
+                throw MCPError.invalidParams("unknown cursor \(QuotedName.of(cursor))")
             }
             offset = number
         } else {
@@ -68,7 +68,7 @@ struct CatalogResources: Sendable {
         {
             body = try encoder.encode(entry(metric.definition))
         } else {
-            throw MCPError.invalidParams("no resource \(MetricAccess.quoted(uri)); resources/list names them")
+            throw MCPError.invalidParams("no resource \(QuotedName.of(uri)); resources/list names them")
         }
         return ReadResource.Result(
             contents: [.text(String(decoding: body, as: UTF8.self), uri: uri, mimeType: "application/json")])

@@ -1,5 +1,4 @@
 import HealthETLCore
-import HealthETLWire
 import MCP
 
 /// `daily`: one metric's daily rollups over a range of local days, by source priority.

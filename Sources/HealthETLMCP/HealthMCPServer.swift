@@ -83,7 +83,7 @@ public struct HealthMCPServer: Sendable {
             return CallTool.Result(
                 content: [
                     .text(
-                        text: "no tool named \(MetricAccess.quoted(parameters.name)); the tools are \(names)",
+                        text: "no tool named \(QuotedName.of(parameters.name)); the tools are \(names)",
                         annotations: nil, _meta: nil)
                 ],
                 isError: true)

@@ -68,7 +68,7 @@ struct HealthPrompts: Sendable {
                 ])
         default:
             throw MCPError.invalidParams(
-                "no prompt named \(MetricAccess.quoted(name)); the prompts are weekly_summary and compare_periods")
+                "no prompt named \(QuotedName.of(name)); the prompts are weekly_summary and compare_periods")
         }
     }
 

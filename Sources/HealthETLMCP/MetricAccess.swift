@@ -40,7 +40,7 @@ public struct MetricAccess: Sendable {
         guard let metric = catalog.metric(named: name), permits(metric.id) else {
             let suggestions = closest(to: name)
             throw ToolError(
-                "no metric named \(Self.quoted(name))"
+                "no metric named \(QuotedName.of(name))"
                     + (allowed == nil ? "" : " is exposed here")
                     + (suggestions.isEmpty ? "" : "; the closest are \(suggestions.joined(separator: ", "))")
                     + "; list_metrics shows the metrics with data")
@@ -73,10 +73,5 @@ public struct MetricAccess: Sendable {
             swap(&previous, &current)
         }
         return previous[b.count]
-    }
-
-    /// A name as the model sent it, shortened, for an error.
-    static func quoted(_ text: String) -> String {
-        "\"" + String(text.prefix(64)) + (text.count > 64 ? "…" : "") + "\""
     }
 }

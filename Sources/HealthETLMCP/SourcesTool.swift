@@ -1,10 +1,11 @@
+import HealthETLCore
 import MCP
 
 /// `sources`: the sources with samples, their devices when asked, and the priority in force.
 struct SourcesTool: HealthTool {
     struct Answer: Encodable {
         let origin: String
-        let sources: [SourceSummary.Source]
+        let sources: [SourceSamples]
         let priority: [String]
         let priorityByMetric: [String: [String]]
         let rule: String
@@ -48,7 +49,7 @@ struct SourcesTool: HealthTool {
         let devices = try arguments.bool("include_devices") ?? false
         let summary = try await context.reader.sources()
         let sources = summary.sources.map {
-            SourceSummary.Source(name: $0.name, samples: $0.samples, devices: devices ? $0.devices : [])
+            SourceSamples(name: $0.name, samples: $0.samples, devices: devices ? $0.devices : [])
         }
         let answer = Answer(
             origin: context.reader.origin, sources: sources, priority: summary.priority,

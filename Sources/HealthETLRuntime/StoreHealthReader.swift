@@ -34,10 +34,7 @@ public actor StoreHealthReader: HealthDataReader {
     public func metricSummaries() throws -> [MetricSummary] {
         let version = try store.dataVersion()
         if let summaries, summaries.version == version { return summaries.value }
-        let value = try store.metricSummaries().map {
-            MetricSummary(
-                metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
-        }
+        let value = try store.metricSummaries()
         summaries = (version, value)
         return value
     }
@@ -79,14 +76,8 @@ public actor StoreHealthReader: HealthDataReader {
     public func sources() throws -> SourceSummary {
         let configuration = try StoreConfiguration.load(store: store.directory.path)
         let version = try store.dataVersion()
-        let sources: [SourceSummary.Source]
-        if let sourceList, sourceList.version == version {
-            sources = sourceList.value.sources
-        } else {
-            sources = try store.sourceSummaries().map {
-                SourceSummary.Source(name: $0.source, samples: $0.samples, devices: $0.devices)
-            }
-        }
+        let sources =
+            try sourceList.flatMap { $0.version == version ? $0.value.sources : nil } ?? store.sourceSummaries()
         let value = SourceSummary(
             sources: sources, priority: configuration.sourcePriority ?? [],
             priorityByMetric: try store.sourcePriorities())

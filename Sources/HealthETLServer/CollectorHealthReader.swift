@@ -14,10 +14,7 @@ struct CollectorHealthReader: HealthDataReader {
     let holdsWorkouts = false
 
     func metricSummaries() async throws -> [MetricSummary] {
-        try await storage.metricSummaries(user: user).map {
-            MetricSummary(
-                metric: $0.metric, firstDay: $0.firstLocal.utcDay, lastDay: $0.lastLocal.utcDay, samples: $0.samples)
-        }
+        try await storage.metricSummaries(user: user)
     }
 
     func dailyRollups(metric: String, days: ClosedRange<CivilDate>) async throws -> [DailyRollup] {
@@ -43,9 +40,8 @@ struct CollectorHealthReader: HealthDataReader {
 
     func sources() async throws -> SourceSummary {
         SourceSummary(
-            sources: try await storage.sourceSummaries(user: user).map {
-                SourceSummary.Source(name: $0.source, samples: $0.samples, devices: $0.devices)
-            }, priority: try await storage.sourcePriority(user: user), priorityByMetric: [:])
+            sources: try await storage.sourceSummaries(user: user),
+            priority: try await storage.sourcePriority(user: user), priorityByMetric: [:])
     }
 
     func status() async throws -> ReaderStatus {

@@ -48,7 +48,7 @@ struct ProjectionHandlers: Sendable {
                 "the metric query parameter is required, e.g. ?metric=step_count&from=2026-01-01&to=2026-01-31")
         }
         guard let metric = catalog.metric(named: name) else {
-            throw APIError(.badRequest, "unknown_metric", "the catalog has no metric named \(Self.quoted(name))")
+            throw APIError(.badRequest, "unknown_metric", "the catalog has no metric named \(QuotedName.of(name))")
         }
         let (from, to) = try range(request)
         return try await conditional(request, user: user, key: .daily(metric: metric.id, days: from...to)) {
@@ -124,10 +124,5 @@ struct ProjectionHandlers: Sendable {
             throw APIError.badRequest("ask for at most \(Self.maximumDays) days at a time")
         }
         return (from, to)
-    }
-
-    /// A name from the query, shortened, for an error message.
-    private static func quoted(_ text: String) -> String {
-        "\"" + String(text.prefix(64)) + (text.count > 64 ? "…" : "") + "\""
     }
 }

@@ -2,10 +2,9 @@ import HealthETLCore
 import HealthETLSQLite
 
 extension Store {
-    /// Per metric with samples: the local start (the start at its recorded offset, UTC without
-    /// one) of its first and of its last sample by start, and the sample count. One pass over the
-    /// samples' identity index, then two index steps per metric.
-    public func metricSummaries() throws -> [(metric: String, firstLocal: Instant, lastLocal: Instant, samples: Int)] {
+    /// Per metric with samples: the local days of its first and last sample by start, and the
+    /// sample count. One pass over the samples' identity index, then two index steps per metric.
+    public func metricSummaries() throws -> [MetricSummary] {
         let counts = try prepared("SELECT metric_id, count(*) FROM samples GROUP BY metric_id")
         var perMetric: [(id: Int64, samples: Int)] = []
         while try counts.step() { perMetric.append((counts.int64(0), Int(counts.int64(1)))) }
@@ -17,7 +16,7 @@ extension Store {
         let last = try prepared(
             "SELECT start_ms + coalesce(utc_offset_s, 0) * 1000 FROM samples WHERE metric_id = ?1 ORDER BY start_ms DESC LIMIT 1"
         )
-        var summaries: [(metric: String, firstLocal: Instant, lastLocal: Instant, samples: Int)] = []
+        var summaries: [MetricSummary] = []
         for (id, samples) in perMetric {
             try first.bind(.integer(id))
             try last.bind(.integer(id))
@@ -25,16 +24,15 @@ extension Store {
                 let lastLocal = try last.firstRow({ $0.int64(0) })
             else { continue }
             summaries.append(
-                (
-                    name, Instant(millisecondsSinceEpoch: firstLocal), Instant(millisecondsSinceEpoch: lastLocal),
-                    samples
-                ))
+                MetricSummary(
+                    metric: name, firstDay: Instant(millisecondsSinceEpoch: firstLocal).utcDay,
+                    lastDay: Instant(millisecondsSinceEpoch: lastLocal).utcDay, samples: samples))
         }
         return summaries.sorted { $0.metric < $1.metric }
     }
 
     /// Per source with samples: how many it wrote and the devices it wrote them from.
-    public func sourceSummaries() throws -> [(source: String, samples: Int, devices: [String])] {
+    public func sourceSummaries() throws -> [SourceSamples] {
         let counts = try prepared(
             """
             SELECT s.source_id, src.name, count(*) FROM samples AS s JOIN sources AS src ON src.id = s.source_id
@@ -53,7 +51,7 @@ extension Store {
         while try devices.step() {
             if let description = devices.text(1) { devicesBySource[devices.int64(0), default: []].append(description) }
         }
-        return sources.map { ($0.name, $0.samples, devicesBySource[$0.id] ?? []) }
+        return sources.map { SourceSamples(name: $0.name, samples: $0.samples, devices: devicesBySource[$0.id] ?? []) }
     }
 
     /// When the last complete import finished, and when the newest sample was committed.

@@ -1,7 +1,6 @@
-import HealthETLCore
-
-/// A metric with samples: its first and last local day (the start at its recorded offset, UTC
-/// without one) and its sample count.
+/// A metric with samples: the local days (the start at its recorded offset, UTC without one) of
+/// its first and last sample by start, and its sample count. The store and both collector engines
+/// answer with it.
 public struct MetricSummary: Sendable, Equatable {
     public var metric: String
     public var firstDay: CivilDate
