@@ -93,6 +93,36 @@ struct FITHostileInputTests {
         #expect(result.report.warnings["monitoring_without_time"] == 1)
     }
 
+    /// A file may declare a field with any base type: beat intervals and a session's time as
+    /// float64 of 1e300 are counted out of range, never converted into an integer that traps
+    /// (what libFuzzer found), and the valid beat beside them is read.
+    @Test func durationsBeyondAnyFITTimeAreCountedNotConverted() throws {
+        let huge = FITValue.int(Int64(bitPattern: (1e300 as Double).bitPattern))
+        var encoder = FITFileEncoder()
+        encoder.define(0, FITTestFile.fileID)
+        encoder.write(0, [0: .int(4), 1: .int(1), 2: .int(2697), 4: .time(FITTestFile.start)])
+        encoder.define(1, FITTestFile.record())
+        encoder.write(1, [253: .time(FITTestFile.start), 3: .int(60)])
+        encoder.define(
+            2, Synthetic.FITMessageDefinition("hrv", 78, [Synthetic.FITFieldDefinition(0, .float64, count: 2)]))
+        encoder.write(
+            2,
+            [
+                0: .ints([
+                    Int64(bitPattern: (1e300 as Double).bitPattern), Int64(bitPattern: (800.0 as Double).bitPattern),
+                ])
+            ])
+        encoder.define(
+            3,
+            Synthetic.FITMessageDefinition(
+                "session", 18, [Synthetic.FITFieldDefinition(253, .uint32), Synthetic.FITFieldDefinition(7, .float64)]))
+        encoder.write(3, [253: .time(FITTestFile.start + 60), 7: huge])
+        let result = try FITReadResult.read(bytes: encoder.finished())
+        #expect(result.report.warnings["beat_interval_out_of_range"] == 1)
+        #expect(result.report.warnings["session_time_out_of_range"] == 1)
+        #expect(result.records("hrv", "time").map(\.value) == [.number(0.8)])
+    }
+
     /// A zip of zips 50 deep is read to the nesting limit and refused below it, quickly.
     @Test func aZipOfZipsFiftyDeepIsRefusedAtTheNestingLimit() throws {
         var archive = Self.zip("inner.fit", FITTestFile.heartRates(3))

@@ -14,6 +14,14 @@ enum FITTime {
         Instant(secondsSinceEpoch: Int64(value) + epochOffset)
     }
 
+    /// Seconds as whole milliseconds; `nil` when not finite or beyond what a FIT time can count
+    /// (2^32 s): a file may declare a field with any base type, so a duration can hold any number,
+    /// and converting that to an integer must not trap.
+    static func milliseconds(_ seconds: Double) -> Int64? {
+        guard seconds.isFinite, seconds.magnitude <= Double(UInt32.max) else { return nil }
+        return Int64((seconds * 1000).rounded())
+    }
+
     /// `value` plus a fraction of a second, as milliseconds.
     static func instant(_ value: UInt32, milliseconds: Int64) -> Instant {
         Instant(millisecondsSinceEpoch: (Int64(value) + epochOffset) * 1000 + milliseconds)

@@ -92,7 +92,12 @@ extension FITMessageMapper {
         var at = clock
         for element in 0..<count {
             guard let seconds = message.number(FITProfile.HRV.time, element: element, scale: 1000) else { continue }
-            at += Int64((seconds * 1000).rounded())
+            guard let step = FITTime.milliseconds(seconds), case (let next, false) = at.addingReportingOverflow(step)
+            else {
+                warnings["beat_interval_out_of_range", default: 0] += 1
+                continue
+            }
+            at = next
             let whole = UInt32(clamping: at / 1000)
             guard let record = record(targets.beatInterval, value: seconds, start: whole, milliseconds: at % 1000)
             else { return }
@@ -118,10 +123,16 @@ extension FITMessageMapper {
     /// A session is a workout: its sport, times and totals, the laps, pauses and route within it,
     /// and a `workout` record of the catalog's activity value.
     mutating func readSession(_ message: FITMessage, emit: (FITItem) throws -> Void) throws {
-        let elapsed = message.number(FITProfile.Session.totalElapsedTime, scale: 1000) ?? 0
+        guard
+            let elapsedMilliseconds = FITTime.milliseconds(
+                message.number(FITProfile.Session.totalElapsedTime, scale: 1000) ?? 0)
+        else {
+            warnings["session_time_out_of_range", default: 0] += 1
+            return
+        }
         guard
             let start = message.unsigned(FITProfile.Session.startTime).map(UInt32.init(truncatingIfNeeded:))
-                ?? message.timestamp.map({ $0 &- UInt32(clamping: Int64(elapsed)) })
+                ?? message.timestamp.map({ $0 &- UInt32(clamping: elapsedMilliseconds / 1000) })
         else {
             warnings["session_without_time", default: 0] += 1
             return
@@ -134,7 +145,6 @@ extension FITMessageMapper {
         guard let mapping = mappings.field("session", "sport") else { return }
         var metadata = [MetadataEntry(key: "fit_sport", value: sportName)]
         if let subSportName { metadata.append(MetadataEntry(key: "fit_sub_sport", value: subSportName)) }
-        let elapsedMilliseconds = Int64((elapsed * 1000).rounded())
         let record = RawRecord(
             type: mapping.identifier, sourceName: device.sourceName, device: device.description,
             value: .text(sportNumber.flatMap { mapping.values[String($0)] } ?? "other"), start: time(start),
@@ -207,8 +217,8 @@ extension FITMessageMapper {
         }
         lastHeartRateEvent = events.last ?? lastHeartRateEvent
         if let seconds = message.raw(FITMessageDecoder.timestampField), let first = events.first {
-            let fraction = message.number(Field.fractionalTimestamp, scale: 32768) ?? 0
-            heartRateAnchor = (Int64(seconds) * 1000 + Int64((fraction * 1000).rounded()), first)
+            let fraction = FITTime.milliseconds(message.number(Field.fractionalTimestamp, scale: 32768) ?? 0) ?? 0
+            heartRateAnchor = (Int64(UInt32(truncatingIfNeeded: seconds)) * 1000 + fraction, first)
         }
         guard let anchor = heartRateAnchor else {
             warnings["heart_rate_without_time", default: 0] += events.count
