@@ -54,10 +54,7 @@ struct BatchHandler: Sendable {
         }
         defer { inFlight.release(user: user, batch: key) }
 
-        let batch = try Self.decode(try await decodedBody(request))
-        // "The same body" means the same batch, however the client spaced or ordered its JSON: the
-        // digest is over the batch's canonical JSON.
-        let digest = batch.canonicalDigest()
+        let (batch, digest) = try Self.decode(try await decodedBody(request))
         guard batch.batchID == key else {
             throw APIError(
                 .badRequest, "batch_id_mismatch", "the body's batch_id differs from the Idempotency-Key header")
@@ -122,10 +119,16 @@ struct BatchHandler: Sendable {
 
     /// The batch, or a 400 that says where the JSON went wrong (paths and types, never values).
     /// `WireBatchParser` reads the bodies clients write; `JSONDecoder` judges any other.
-    static func decode(_ body: [UInt8]) throws -> WireBatch {
-        if let batch = WireBatchParser.parse(body) { return batch }
+    /// The batch and its digest. "The same body" means the same batch, however the client spaced
+    /// or ordered its JSON: the digest is over the batch's canonical JSON, which a body the
+    /// parser found canonical already is (hashing it saves writing it again).
+    static func decode(_ body: [UInt8]) throws -> (batch: WireBatch, digest: [UInt8]) {
+        if let (batch, isCanonical) = WireBatchParser.read(body) {
+            return (batch, isCanonical ? Array(SHA256.hash(data: body)) : batch.canonicalDigest())
+        }
         do {
-            return try JSONDecoder().decode(WireBatch.self, from: Data(body))
+            let batch = try JSONDecoder().decode(WireBatch.self, from: Data(body))
+            return (batch, batch.canonicalDigest())
         } catch let error as DecodingError {
             throw APIError(.badRequest, "invalid_batch", DecodingErrorText.describe(error))
         } catch {

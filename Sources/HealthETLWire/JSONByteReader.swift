@@ -1,3 +1,4 @@
+import Foundation
 import HealthETLCore
 
 /// A forward reader over JSON bytes for the shapes the wire format uses: objects, arrays,
@@ -12,6 +13,11 @@ struct JSONByteReader {
     /// The last string read of each kind of field whose values repeat (metric, source, …): the
     /// same bytes again reuse the `String` instead of allocating a new one.
     private var remembered: [Remembered] = []
+    /// Whether every byte so far is as `WireBatch.jsonBytes()` writes it: no whitespace, no
+    /// escape, no `null`, numbers in Swift's shortest form. Cleared conservatively (an escape
+    /// the writer would also write still clears it): a body judged canonical must be byte for
+    /// byte the canonical JSON of what it decodes to, so its digest can be taken as it came.
+    private(set) var isCanonical = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -22,10 +28,17 @@ struct JSONByteReader {
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            case 0x20, 0x09, 0x0A, 0x0D:
+                offset += 1
+                isCanonical = false
             default: return
             }
         }
+    }
+
+    /// Notes something the canonical writer would have written otherwise (a key out of order).
+    mutating func noteNotCanonical() {
+        isCanonical = false
     }
 
     /// Consumes `byte` after any whitespace; false (nothing consumed) if another byte comes first.
@@ -39,7 +52,10 @@ struct JSONByteReader {
     /// Consumes `null` after any whitespace, if it comes next.
     mutating func takeNull() -> Bool {
         skipWhitespace()
-        return takeLiteral("null")
+        guard takeLiteral("null") else { return false }
+        // The writer leaves an absent field out.
+        isCanonical = false
+        return true
     }
 
     mutating func bool() -> Bool? {
@@ -73,10 +89,12 @@ struct JSONByteReader {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = offset
         var plain = true
+        var highBits: UInt8 = 0
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { return nil }
+            highBits |= byte
             if byte == UInt8(ascii: "\\") {
                 plain = false
                 offset += 2
@@ -87,9 +105,18 @@ struct JSONByteReader {
         guard offset < bytes.count else { return nil }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        guard plain else { return Self.unescape(raw) }
-        if let slot { return rememberedString(raw, slot: slot) }
-        return String(validating: raw, as: UTF8.self)
+        guard plain else {
+            isCanonical = false
+            return Self.unescape(raw)
+        }
+        if let slot { return rememberedString(raw, slot: slot, isASCII: highBits < 0x80) }
+        return Self.text(raw, isASCII: highBits < 0x80)
+    }
+
+    /// Bytes without escapes as a `String`, nil when they are not UTF-8. ASCII needs no
+    /// validation, and the generic validating initializer costs more than reading the bytes.
+    private static func text(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
+        isASCII ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
     }
 
     /// An integer written as JSON digits (no fraction or exponent), within ±10^18.
@@ -106,6 +133,7 @@ struct JSONByteReader {
         let digits = offset - start
         guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
         guard offset == bytes.count || !Self.continuesNumber(bytes[offset]) else { return nil }
+        if negative, value == 0 { isCanonical = false }
         return negative ? -value : value
     }
 
@@ -130,7 +158,14 @@ struct JSONByteReader {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         guard text.count <= 64, let value = Double(Substring(decoding: text, as: UTF8.self)), value.isFinite
         else { return nil }
+        if isCanonical { isCanonical = Self.isShortestForm(text, of: value) }
         return value
+    }
+
+    /// Whether `text` is the number as the writer spells it (Swift's shortest round-trip form).
+    private static func isShortestForm(_ text: UnsafeBufferPointer<UInt8>, of value: Double) -> Bool {
+        var written = value.description
+        return written.withUTF8 { $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
     }
 
     // MARK: - Pieces
@@ -153,10 +188,10 @@ struct JSONByteReader {
         return true
     }
 
-    private mutating func rememberedString(_ raw: UnsafeBufferPointer<UInt8>, slot: Int) -> String? {
+    private mutating func rememberedString(_ raw: UnsafeBufferPointer<UInt8>, slot: Int, isASCII: Bool) -> String? {
         while remembered.count <= slot { remembered.append(Remembered()) }
-        if let text = remembered[slot].text, remembered[slot].bytes.elementsEqual(raw) { return text }
-        guard let text = String(validating: raw, as: UTF8.self) else { return nil }
+        if let text = remembered[slot].text, remembered[slot].holds(raw) { return text }
+        guard let text = Self.text(raw, isASCII: isASCII) else { return nil }
         remembered[slot] = Remembered(bytes: Array(raw), text: text)
         return text
     }
@@ -209,5 +244,11 @@ struct JSONByteReader {
     private struct Remembered {
         var bytes: [UInt8] = []
         var text: String?
+
+        func holds(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count == raw.count else { return false }
+            guard let other = raw.baseAddress, !raw.isEmpty else { return true }
+            return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, raw.count) == 0 }
+        }
     }
 }

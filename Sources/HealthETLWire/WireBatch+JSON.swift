@@ -53,11 +53,15 @@ extension WireSample {
         out.field("start", string: start)
         if let timeZone { out.field("time_zone", string: timeZone) }
         if let userEntered { out.raw(userEntered ? "\"user_entered\":true," : "\"user_entered\":false,") }
-        if let utcOffsetSeconds { out.raw("\"utc_offset_s\":\(utcOffsetSeconds),") }
+        if let utcOffsetSeconds {
+            out.raw("\"utc_offset_s\":")
+            out.text(String(utcOffsetSeconds))
+            out.raw(",")
+        }
         if let value {
             out.raw("\"value\":")
             // A non-finite number has no JSON form: null, which the collector refuses by item.
-            out.raw(value.isFinite ? "\(value)" : "null")
+            if value.isFinite { out.text(value.description) } else { out.raw("null") }
         } else {
             out.dropTrailingComma()
         }
@@ -71,12 +75,21 @@ struct JSONWriter {
 
     init() { bytes.reserveCapacity(1 << 20) }
 
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Fixed JSON, copied from the binary's constant bytes.
+    mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
-    mutating func field(_ key: String, string value: String) {
+    /// Text that needs no escaping (a number).
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func field(_ key: StaticString, string value: String) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: key.utf8)
-        bytes.append(contentsOf: "\":".utf8)
+        raw(key)
+        raw("\":")
         string(value)
         bytes.append(UInt8(ascii: ","))
     }

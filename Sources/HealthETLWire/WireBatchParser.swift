@@ -9,11 +9,17 @@
 /// never depend on which of the two read the body (a fuzz test holds them to that).
 public enum WireBatchParser {
     public static func parse(_ body: [UInt8]) -> WireBatch? {
+        read(body)?.batch
+    }
+
+    /// The batch, and whether the body is byte for byte its canonical JSON (`jsonBytes()`, what
+    /// healthetl's uploaders send): then the body's own digest is the batch's canonical digest.
+    public static func read(_ body: [UInt8]) -> (batch: WireBatch, isCanonical: Bool)? {
         body.withUnsafeBufferPointer { bytes in
             var reader = JSONByteReader(bytes)
             guard let batch = batch(&reader) else { return nil }
             reader.skipWhitespace()
-            return reader.isAtEnd ? batch : nil
+            return reader.isAtEnd ? (batch, reader.isCanonical) : nil
         }
     }
 
@@ -152,10 +158,20 @@ public enum WireBatchParser {
     ) -> Bool {
         guard reader.take(UInt8(ascii: "{")) else { return false }
         if reader.take(UInt8(ascii: "}")) { return true }
+        var previous: UnsafeBufferPointer<UInt8>?
         repeat {
             guard let key = reader.key(), member(&reader, key) else { return false }
+            // The writer puts keys in byte order.
+            if let previous, !follows(key, previous) { reader.noteNotCanonical() }
+            previous = key
         } while reader.take(UInt8(ascii: ","))
         return reader.take(UInt8(ascii: "}"))
+    }
+
+    /// Whether `key` sorts after `previous`, byte by byte.
+    private static func follows(_ key: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (byte, earlier) in zip(key, previous) where byte != earlier { return byte > earlier }
+        return key.count > previous.count
     }
 
     private static func array<Element>(

@@ -32,6 +32,27 @@ import Testing
         }
     }
 
+    /// The digest of a canonical body is taken from its bytes, of any other from the batch
+    /// written canonically: the same batch replays whichever form came first.
+    @Test(arguments: CollectorBackend.allCases) func theSameBatchSpacedOrOrderedOtherwiseIsAReplay(
+        _ backend: CollectorBackend
+    ) async throws {
+        try await harness.run(on: backend) { client in
+            for (index, canonicalFirst) in [true, false].enumerated() {
+                let batch = WireFixtures.batch("b-form-\(index)", Self.steps)
+                let canonical = batch.jsonBytes()
+                let other = Array(try JSONEncoder().encode(batch)) + Array("\n".utf8)
+                #expect(WireBatchParser.read(canonical)?.isCanonical == true)
+                #expect(WireBatchParser.read(other)?.isCanonical != true)
+                let (first, second) = canonicalFirst ? (canonical, other) : (other, canonical)
+                #expect(try await client.post(first, key: batch.batchID).status == .ok)
+                let again = try await client.post(second, key: batch.batchID)
+                #expect(again.status == .ok)
+                #expect(again.headers[.init("Idempotent-Replayed")!] == "true")
+            }
+        }
+    }
+
     @Test(arguments: CollectorBackend.allCases) func theSameKeyWithAnotherBodyIs422(_ backend: CollectorBackend)
         async throws
     {

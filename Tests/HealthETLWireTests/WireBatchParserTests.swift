@@ -120,6 +120,43 @@ import Testing
         #expect(agreedOnRefusal > 1_000)
     }
 
+    /// What the uploaders write is found canonical, so the collector hashes the body as it came.
+    @Test func theWritersOwnBodiesAreCanonical() throws {
+        var random = SeededGenerator(seed: 7)
+        for batch in [
+            Self.generated(samples: 200, random: &random), WireBatch(batchID: "e", samples: [], deletions: []),
+        ] {
+            let read = try #require(WireBatchParser.read(batch.jsonBytes()))
+            #expect(read.isCanonical)
+            #expect(read.batch == batch)
+        }
+    }
+
+    /// A body judged canonical is byte for byte the canonical JSON of the batch it reads as (its
+    /// digest stands for the batch's); spacing, other key orders, nulls, escapes and other
+    /// spellings of a number are not judged canonical.
+    @Test func onlyTheCanonicalFormIsJudgedCanonical() throws {
+        for text in Self.agreeing {
+            #expect(WireBatchParser.read(Array(text.utf8))?.isCanonical == false, "\(text)")
+        }
+        var random = SeededGenerator(seed: 23)
+        let body = Self.generated(samples: 40, random: &random).jsonBytes()
+        var judgedCanonical = 0
+        for round in 0..<4_000 {
+            var variant = body
+            let at = Int(random.next() % UInt64(variant.count))
+            switch random.next() % 3 {
+            case 0: variant[at] = UInt8(ascii: "0") + UInt8(random.next() % 10)
+            case 1: variant.insert(UInt8(ascii: " "), at: at)
+            default: variant.remove(at: at)
+            }
+            guard let read = WireBatchParser.read(variant), read.isCanonical else { continue }
+            judgedCanonical += 1
+            #expect(read.batch.jsonBytes() == variant, "round \(round)")
+        }
+        #expect(judgedCanonical > 100)
+    }
+
     /// A batch of many samples whose strings and numbers vary like real ones.
     static func generated(samples count: Int, random: inout SeededGenerator) -> WireBatch {
         let metrics = ["heart_rate", "step_count", "body_mass", "sleep_analysis"]

@@ -51,13 +51,20 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses 32 hexadecimal digits (either case; no sign, no prefix).
     public init?(hex: String) {
         guard hex.utf8.count == 32 else { return nil }
+        // The collector parses an id per sample: read the bytes in place where the string has them.
+        let parsed = hex.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Self.parse(Array(hex.utf8))
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parse<Digits: Collection<UInt8>>(_ digits: Digits) -> ContentID? {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (index, byte) in hex.utf8.enumerated() {
+        for (index, byte) in zip(0..., digits) {
             guard let value = HexDigits.value(of: byte) else { return nil }
             if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
         }
-        self.init(high: high, low: low)
+        return ContentID(high: high, low: low)
     }
 
     /// The 16 bytes, big-endian, as stored in SQLite.
