@@ -89,7 +89,7 @@ public final class CollectorSink: SampleSink {
     /// `batch.wire` as JSON (sorted keys, written directly: `JSONEncoder` would cost several
     /// microseconds a sample), in one zstd frame.
     public func encode(_ batch: DeliveryBatch) throws(CollectorSinkError) -> [UInt8] {
-        try ZstdFrame.compress(WireBatch(batch).jsonBytes(), level: configuration.zstdLevel)
+        try ZstdFrame.compress(WireBatch.jsonBytes(of: batch), level: configuration.zstdLevel)
     }
 
     /// The collector holds a batch to its JSON's size after decompression.

@@ -22,6 +22,9 @@ struct BatchWriter {
     private let userHasDeletions: Bool
     /// The projection days the batch changed.
     private(set) var dirty = Set<DirtyDay>()
+    /// The days last marked: a batch's samples come in runs of one metric over the same days,
+    /// and marking them again is hashing for nothing.
+    private var lastMarked: (metric: Int64, days: ClosedRange<Int64>)?
 
     init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
         self.user = user
@@ -153,6 +156,9 @@ struct BatchWriter {
     /// Every local day, in any zone on Earth, that an interval may touch; sleep nights are keyed
     /// by the morning they end, one day later at most.
     private mutating func markDirty(metric: Int64, from start: Instant, to end: Instant) {
-        for day in DirtyDay.days(touching: start, end) { dirty.insert(DirtyDay(metric: metric, day: day)) }
+        let days = DirtyDay.days(touching: start, end)
+        if let lastMarked, lastMarked.metric == metric, lastMarked.days == days { return }
+        lastMarked = (metric, days)
+        for day in days { dirty.insert(DirtyDay(metric: metric, day: day)) }
     }
 }

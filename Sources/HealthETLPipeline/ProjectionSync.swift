@@ -66,13 +66,20 @@ public final class ProjectionSync {
         return report
     }
 
+    /// Clean days a range may span between dirty ones. Each range is a request, and the collector
+    /// refreshes the metric for it: a weekly weighing made one request a week of history, where
+    /// the sink's answer for the days between (already fresh) costs little more than none.
+    static let bridgedDays: Int64 = 31
+
     /// Days grouped into ranges, each widened by a day on both sides (the collector may read a
-    /// sample's local day in another zone than its recorded offset), at most ~10 years each.
+    /// sample's local day in another zone than its recorded offset), joined across gaps of up to
+    /// `bridgedDays`, at most ~10 years each.
     static func ranges(of days: [CivilDate]) -> [ClosedRange<CivilDate>] {
         var ranges: [ClosedRange<CivilDate>] = []
         for day in days.sorted() {
             let widened = day.adding(days: -1)...day.adding(days: 1)
-            if let last = ranges.last, widened.lowerBound.daysSinceEpoch <= last.upperBound.daysSinceEpoch + 1,
+            if let last = ranges.last,
+                widened.lowerBound.daysSinceEpoch <= last.upperBound.daysSinceEpoch + 1 + Self.bridgedDays,
                 widened.upperBound.daysSinceEpoch - last.lowerBound.daysSinceEpoch < 3_650
             {
                 ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, widened.upperBound)

@@ -165,7 +165,9 @@ struct JSONByteReader {
     /// Whether `text` is the number as the writer spells it (Swift's shortest round-trip form).
     private static func isShortestForm(_ text: UnsafeBufferPointer<UInt8>, of value: Double) -> Bool {
         var written = value.description
-        return written.withUTF8 { $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+        return written.withUTF8 {
+            $0.count == text.count && memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0
+        }
     }
 
     // MARK: - Pieces

@@ -5,6 +5,20 @@ import HealthETLCore
 /// are left out when absent, and the result decodes to the same `WireBatch`.
 extension WireBatch {
     public func jsonBytes() -> [UInt8] {
+        Self.json(batchID: batchID, deletions: deletions, samples: samples) { $0.write(to: &$1) }
+    }
+
+    /// `WireBatch(batch).jsonBytes()`, byte for byte, written straight from the samples: the
+    /// wire form's strings (an id and two instants a sample) were allocations for one use.
+    public static func jsonBytes(of batch: DeliveryBatch) -> [UInt8] {
+        json(batchID: batch.batchID, deletions: batch.deletions.map(WireDeletion.init), samples: batch.samples) {
+            $0.writeWire(to: &$1)
+        }
+    }
+
+    private static func json<Item>(
+        batchID: String, deletions: [WireDeletion], samples: [Item], write: (Item, inout JSONWriter) -> Void
+    ) -> [UInt8] {
         var out = JSONWriter()
         out.raw("{\"batch_id\":")
         out.string(batchID)
@@ -24,7 +38,7 @@ extension WireBatch {
         out.raw("],\"samples\":[")
         for (index, sample) in samples.enumerated() {
             if index > 0 { out.raw(",") }
-            sample.write(to: &out)
+            write(sample, &out)
         }
         out.raw("]}")
         return out.bytes
@@ -69,9 +83,49 @@ extension WireSample {
     }
 }
 
+extension Sample {
+    /// The sample as `WireSample(self).write(to:)` writes it.
+    fileprivate func writeWire(to out: inout JSONWriter) {
+        out.raw("{")
+        if let category { out.field("category", string: category) }
+        if let device { out.field("device", string: device) }
+        out.field("end", instant: end)
+        if !flags.isEmpty {
+            out.raw("\"flags\":[")
+            for (index, flag) in flags.names.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.string(flag)
+            }
+            out.raw("],")
+        }
+        out.raw("\"id\":\"")
+        id.appendHex(to: &out.bytes)
+        out.raw("\",")
+        out.field("metric", string: metric)
+        if let restoresDeletionAt { out.field("restores_deletion_at", instant: restoresDeletionAt) }
+        out.field("source", string: sourceName)
+        if let sourceVersion { out.field("source_version", string: sourceVersion) }
+        out.field("start", instant: start)
+        if let timeZone { out.field("time_zone", string: timeZone) }
+        if isUserEntered { out.raw("\"user_entered\":true,") }
+        if let utcOffsetSeconds {
+            out.raw("\"utc_offset_s\":")
+            out.text(String(utcOffsetSeconds))
+            out.raw(",")
+        }
+        if let value {
+            out.raw("\"value\":")
+            if value.isFinite { out.text(value.description) } else { out.raw("null") }
+        } else {
+            out.dropTrailingComma()
+        }
+        out.raw("}")
+    }
+}
+
 /// A growing UTF-8 buffer of JSON, its strings escaped by `JSONText`.
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+    fileprivate(set) var bytes: [UInt8] = []
 
     init() { bytes.reserveCapacity(1 << 20) }
 
@@ -92,6 +146,15 @@ struct JSONWriter {
         raw("\":")
         string(value)
         bytes.append(UInt8(ascii: ","))
+    }
+
+    /// `"key":"<instant>",` as `Instant.description` spells it.
+    mutating func field(_ key: StaticString, instant: Instant) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(key)
+        raw("\":\"")
+        instant.appendDescription(to: &bytes)
+        raw("\",")
     }
 
     mutating func dropTrailingComma() {

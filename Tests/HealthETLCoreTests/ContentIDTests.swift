@@ -87,6 +87,30 @@ struct ContentIDTests {
         #expect(ContentID(hex: text) == nil)
     }
 
+    /// Every byte in a digit's place, in either half: only the 22 hexadecimal digits are read,
+    /// each as its value.
+    @Test func everyByteIsJudgedAsADigitOrRefused() {
+        let digits = Array("0123456789abcdefABCDEF".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in [3, 20] {
+                var text = Array("00000000000000000000000000000000".utf8)
+                text[place] = byte
+                let parsed = ContentID(hex: String(decoding: text, as: UTF8.self))
+                guard let index = digits.firstIndex(of: byte) else {
+                    // A byte that is not ASCII decodes to more than one byte or U+FFFD: refused either way.
+                    #expect(parsed == nil, "byte \(byte)")
+                    continue
+                }
+                let value = UInt64(index < 16 ? index : index - 6)
+                let expected =
+                    place < 16
+                    ? ContentID(high: value << (4 * UInt64(15 - place)), low: 0)
+                    : ContentID(high: 0, low: value << (4 * UInt64(31 - place)))
+                #expect(parsed == expected, "byte \(byte) at \(place)")
+            }
+        }
+    }
+
     @Test func bytesRoundTripBigEndian() {
         let id = ContentID(high: 0x0102_0304_0506_0708, low: 0x090a_0b0c_0d0e_0f10)
         #expect(id.bytes == Array(1...16))

@@ -52,19 +52,34 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(hex: String) {
         guard hex.utf8.count == 32 else { return nil }
         // The collector parses an id per sample: read the bytes in place where the string has them.
-        let parsed = hex.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Self.parse(Array(hex.utf8))
+        let parsed =
+            hex.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Array(hex.utf8).withUnsafeBufferPointer(Self.parse)
         guard let parsed else { return nil }
         self = parsed
     }
 
-    private static func parse<Digits: Collection<UInt8>>(_ digits: Digits) -> ContentID? {
+    /// 32 hexadecimal digits (the caller checked the count) as an id.
+    private static func parse(_ digits: UnsafeBufferPointer<UInt8>) -> ContentID? {
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (index, byte) in zip(0..., digits) {
-            guard let value = HexDigits.value(of: byte) else { return nil }
-            if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+        var invalid = false
+        for index in 0..<16 {
+            let upper = nibble(digits[index])
+            let lower = nibble(digits[index + 16])
+            invalid = invalid || upper > 15 || lower > 15
+            high = high << 4 | UInt64(upper & 15)
+            low = low << 4 | UInt64(lower & 15)
         }
-        return ContentID(high: high, low: low)
+        return invalid ? nil : ContentID(high: high, low: low)
+    }
+
+    /// A hexadecimal digit's value (either case), or 0xFF for any other byte.
+    @inline(__always)
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     /// The 16 bytes, big-endian, as stored in SQLite.
@@ -81,6 +96,15 @@ public struct ContentID: Hashable, Comparable, Sendable, CustomStringConvertible
             HexDigits.write(high, digits: 16, into: text, at: 0)
             HexDigits.write(low, digits: 16, into: text, at: 16)
             return 32
+        }
+    }
+
+    /// Appends `description`'s 32 digits without building the `String`.
+    public func appendHex(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            HexDigits.write(high, digits: 16, into: text, at: 0)
+            HexDigits.write(low, digits: 16, into: text, at: 16)
+            bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 

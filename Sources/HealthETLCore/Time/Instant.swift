@@ -75,6 +75,24 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
         }
     }
 
+    /// Appends `description`'s UTF-8 without building the `String`: the uploaders write two
+    /// instants a sample, and each string was an allocation.
+    public func appendDescription(to bytes: inout [UInt8]) {
+        let (days, msOfDay) = millisecondsSinceEpoch.floorDivided(by: 86_400_000)
+        let date = CivilDate(daysSinceEpoch: days)
+        guard (0...9999).contains(date.year) else {
+            bytes.append(contentsOf: description.utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { text in
+            ISO8601Digits.writeDay(date, into: text, at: 0)
+            text[10] = UInt8(ascii: "T")
+            let end = 11 + ISO8601Digits.writeTime(millisecondsOfDay: msOfDay, milliseconds: true, into: text, at: 11)
+            let count = end + ISO8601Digits.writeOffset(seconds: 0, into: text, at: end)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<count]))
+        }
+    }
+
     /// The same text for a year outside 0...9999 or an offset of 100 hours or more, piece by piece.
     private static func joinedISO8601(_ date: CivilDate, _ msOfDay: Int64, _ offset: Int32) -> String {
         let seconds = msOfDay / 1000
