@@ -325,18 +325,22 @@ xml = add_row("healthetl import .xml", "xml", records, xml1, db=store_db("store-
 def mb(b): return "-" if b is None else f"{b / 1e6:,.1f}"
 def rate(row): return row["records"] / row["t"]["wall"] if row["ok"] and row["t"]["wall"] else None
 def mibs(row): return row["xml_bytes"] / MIB / row["t"]["wall"] if row["ok"] and row["t"]["wall"] else None
+def cpu_per_million(row):
+    return row["t"]["cpu"] / row["records"] * 1e6 if row["ok"] and row["t"]["cpu"] is not None and row["records"] else None
 def num(value, fmt):
     width = re.match(r"\d*", fmt).group(0)
     return format("-", f">{width}") if value is None else format(value, fmt)
 
-header = (f"  {'tool':<34} {'wall s':>8} {'CPU s':>8} {'records/s':>11} {'MiB/s (xml)':>11} "
+header = (f"  {'tool':<34} {'wall s':>8} {'CPU s':>8} {'CPU s/M':>8} {'records/s':>11} {'MiB/s (xml)':>11} "
           f"{'peak RSS MB':>12} {'rows':>10}  status")
 print(header)
 print("  " + "-" * (len(header) - 2))
 for row in rows:
     t = row["t"]
-    print(f"  {row['label']:<34} {num(t['wall'], '8.2f')} {num(t['cpu'], '8.2f')} {num(rate(row), '11,.0f')} "
+    print(f"  {row['label']:<34} {num(t['wall'], '8.2f')} {num(t['cpu'], '8.2f')} {num(cpu_per_million(row), '8.2f')} "
+          f"{num(rate(row), '11,.0f')} "
           f"{num(mibs(row), '11,.1f')} {mb(t['rss']):>12} {num(row['rows'], '10,')}  {row['status']}")
+print("  CPU s/M: CPU seconds (user + system) per million records")
 print()
 for pid, row in peer_rows.items():
     if row and row["rows"] is not None:
@@ -443,6 +447,7 @@ if json_out:
             "xml_bytes": row["xml_bytes"],
             "wall_s": t["wall"],
             "cpu_s": None if t["cpu"] is None else round(t["cpu"], 3),
+            "cpu_s_per_million_records": None if cpu_per_million(row) is None else round(cpu_per_million(row), 2),
             "user_s": t["user"],
             "sys_s": t["sys"],
             "peak_rss_mb": None if t["rss"] is None else round(t["rss"] / 1e6, 1),

@@ -29,15 +29,17 @@ import Testing
                 switch fault {
                 case .unavailable: .respond(status: 503)
                 case .throttled(let seconds): .respond(status: 429, headers: ["Retry-After": "\(seconds)"])
-                case .slowerThanTheTimeout: .delay(seconds: 2.5, then: .forward(to: collectorPort))
+                case .slowerThanTheTimeout: .delay(seconds: 7.5, then: .forward(to: collectorPort))
                 case .refused: .json(status: 422, #"{"error":"unprocessable","message":"refused by the script"}"#)
                 }
             }
             let server = try FaultInjectingServer(script: script, afterScript: .forward(to: collectorPort))
             front.server = server
+            // 1 s was too short for an ordinary answer on a loaded machine; the slow fault stays
+            // well past the timeout.
             let configuration = try CollectorSinkConfiguration(
                 endpoint: "http://127.0.0.1:\(server.port)", token: try CollectorToken(LiveCollector.alice),
-                requestTimeout: .seconds(1))
+                requestTimeout: .seconds(3))
             return CollectorSink(configuration: configuration, logger: SinkFixtures.quiet)
         }
 
