@@ -113,9 +113,7 @@ public final class FeedFollower {
         return scopes.filter { kept.contains($0) }
     }
 
-    /// Scopes asked for at once. One at a time, the sink computed a scope while this side waited,
-    /// then this side decoded it while the sink waited: after an upload that left every day
-    /// stale, the pulls took a quarter of the run.
+    /// Scopes asked for at once (`OrderedRequests`).
     static let pullsInFlight = 4
 
     /// The sink's answers for `scopes`, in their order, `pullsInFlight` on the wire at a time.
@@ -124,29 +122,13 @@ public final class FeedFollower {
     {
         let etags = try scopes.map { try store.projectionETag($0) }
         let sink = sink
-        var answers = [ProjectionAnswer?](repeating: nil, count: scopes.count)
-        try await withThrowingTaskGroup(of: (Int, ProjectionAnswer).self) { group in
-            var next = 0
-            func ask(_ index: Int) {
-                group.addTask { (index, try await sink.projection(scopes[index], ifNoneMatch: etags[index])) }
-            }
-            while next < min(scopes.count, Self.pullsInFlight) {
-                ask(next)
-                next += 1
-            }
-            while let (index, answer) = try await group.next() {
-                answers[index] = answer
-                if next < scopes.count {
-                    ask(next)
-                    next += 1
-                }
-            }
-        }
         var pulls: [(scope: ChangeKey, answer: ProjectionAnswer)] = []
-        for (scope, answer) in zip(scopes, answers.compactMap { $0 }) {
+        try await OrderedRequests.run(count: scopes.count, inFlight: Self.pullsInFlight) { index in
+            try await sink.projection(scopes[index], ifNoneMatch: etags[index])
+        } receive: { index, answer in
             report.scopes += 1
             if case .notModified = answer { report.notModified += 1 } else { report.pulled += 1 }
-            pulls.append((scope, answer))
+            pulls.append((scopes[index], answer))
         }
         return pulls
     }

@@ -42,28 +42,63 @@ public final class ProjectionSync {
         }
         let started = clock.now()
         let (keys, _) = try store.dirtyProjectionKeys()
-        for (metric, days) in keys.sorted(by: { $0.key < $1.key }) {
-            report.metrics += 1
-            for range in Self.ranges(of: days) {
-                do {
-                    let rollups = try await sink.dailyRollups(
-                        metric: metric, from: range.lowerBound, to: range.upperBound)
-                    try store.replaceDailyProjections(
-                        metric: metric, days: range, with: rollups, origin: "collector", markedBefore: started)
-                    report.days += rollups.count
-                    if metric == SleepNightCalculator.metric {
-                        let nights = range.lowerBound...range.upperBound.adding(days: 1)
-                        let fetched = try await sink.sleepNights(from: nights.lowerBound, to: nights.upperBound)
-                        try store.replaceSleepProjections(nights: nights, with: fetched, origin: "collector")
-                        report.nights += fetched.count
-                    }
-                } catch let error as DeliveryError {
-                    // The keys stay dirty: the next run tries again.
-                    report.notRefreshed = "the collector did not answer for \(metric): \(error)"
+        let sorted = keys.sorted(by: { $0.key < $1.key })
+        report.metrics = sorted.count
+        let requests = sorted.flatMap { metric, days in Self.ranges(of: days).map { Request(metric: metric, days: $0) }
+        }
+        let sink = sink
+        try await OrderedRequests.run(count: requests.count, inFlight: Self.requestsInFlight) { index in
+            await requests[index].answer(from: sink)
+        } receive: { index, result in
+            let request = requests[index]
+            switch result {
+            case .success(let answer):
+                try store.replaceDailyProjections(
+                    metric: request.metric, days: request.days, with: answer.rollups, origin: "collector",
+                    markedBefore: started)
+                report.days += answer.rollups.count
+                if let nights = answer.nights {
+                    try store.replaceSleepProjections(nights: request.nights, with: nights, origin: "collector")
+                    report.nights += nights.count
                 }
+            case .failure(let error):
+                // The keys stay dirty: the next run tries again.
+                report.notRefreshed = "the collector did not answer for \(request.metric): \(error)"
             }
         }
         return report
+    }
+
+    /// Ranges asked for at once (`OrderedRequests`): the sink recomputes one while this side
+    /// stores another.
+    static let requestsInFlight = 4
+
+    /// The days of one metric asked for in one request.
+    private struct Request: Sendable {
+        let metric: String
+        let days: ClosedRange<CivilDate>
+
+        /// The sleep nights that end on these days or the next (sleep only).
+        var nights: ClosedRange<CivilDate> { days.lowerBound...days.upperBound.adding(days: 1) }
+
+        func answer(from sink: any SampleSink) async -> Result<Answer, DeliveryError> {
+            do throws(DeliveryError) {
+                let rollups = try await sink.dailyRollups(metric: metric, from: days.lowerBound, to: days.upperBound)
+                guard metric == SleepNightCalculator.metric else {
+                    return .success(Answer(rollups: rollups, nights: nil))
+                }
+                let nights = try await sink.sleepNights(from: self.nights.lowerBound, to: self.nights.upperBound)
+                return .success(Answer(rollups: rollups, nights: nights))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// What the sink answered for one request.
+    private struct Answer: Sendable {
+        let rollups: [DailyRollup]
+        let nights: [SleepNight]?
     }
 
     /// Clean days a range may span between dirty ones. Each range is a request, and the collector
