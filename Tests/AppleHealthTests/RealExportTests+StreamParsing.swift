@@ -48,6 +48,11 @@ extension RealExportTests {
                 XMLTestInput.realExport(export.name), elements: export.elements)
         }
 
+        @Test("empty elements read without libxml2: libxml2's own outcome", arguments: realExports)
+        func emptyElementsReadAsLibXML2ReadsThem(_ export: RealExport) throws {
+            EmptyElementReaderTests.expectSame(try XMLTestInput.realExport(export.name), chunkSizes: [1 << 20, 1, 7])
+        }
+
         @Test("consumedOffset in endElement is just past the element, in original-file offsets")
         func consumedOffsetIsACursor() throws {
             try XMLStreamParserTests.expectConsumedOffsetIsACursor(

@@ -64,10 +64,10 @@ enum XMLTestInput {
 
     /// Parses `bytes` fed in chunks of `chunkSize`, then finishes.
     @discardableResult
-    static func parse(_ bytes: [UInt8], chunkSize: Int = 1 << 20, into recorder: XMLEventRecorder) throws
-        -> XMLStreamParser
-    {
-        let parser = XMLStreamParser(handler: recorder)
+    static func parse(
+        _ bytes: [UInt8], chunkSize: Int = 1 << 20, readingEmptyElements: Bool = true, into recorder: XMLEventRecorder
+    ) throws -> XMLStreamParser {
+        let parser = XMLStreamParser(handler: recorder, readingEmptyElements: readingEmptyElements)
         recorder.parser = parser
         try bytes.withUnsafeBytes { all in
             var start = 0

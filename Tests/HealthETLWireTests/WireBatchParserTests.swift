@@ -97,16 +97,8 @@ import Testing
         var parsed = 0
         var agreedOnRefusal = 0
         for round in 0..<4_000 {
-            var body = bodies[round % bodies.count]
-            for _ in 0..<(1 + Int(random.next() % 3)) {
-                let at = Int(random.next() % UInt64(body.count))
-                switch random.next() % 4 {
-                case 0: body[at] = UInt8(truncatingIfNeeded: random.next())
-                case 1: body.remove(at: at)
-                case 2: body.insert(body[at], at: at)
-                default: body[at] = punctuation[Int(random.next() % UInt64(punctuation.count))]
-                }
-            }
+            let body = ByteDamage.damaged(
+                bodies[round % bodies.count], punctuation: punctuation, maximumEdits: 3, random: &random)
             let reference = Self.reference(body)
             if let direct = WireBatchParser.parse(body) {
                 parsed += 1

@@ -100,6 +100,12 @@ struct XMLByteFilter {
         tags.takeRefusal(forTagEndingAt: filteredOffset)
     }
 
+    /// Moves the empty elements scanned since the last call (`XMLTagScanner.emptyElements`) into
+    /// `elements`, which should be empty; its storage is kept for the next ones.
+    mutating func takeEmptyElements(into elements: inout [Range<Int64>]) {
+        swap(&elements, &tags.emptyElements)
+    }
+
     /// Whether the input so far ends inside the DOCTYPE.
     var isInDoctype: Bool { state.isInDoctype }
 

@@ -47,6 +47,22 @@ public final class XMLStreamParser {
     private var attributeSpans: UnsafeMutableBufferPointer<XMLAttributes.Span>
     /// Decoded attribute values of the current start tag (only values containing `&`).
     private var decodedValues: UnsafeMutableBufferPointer<UInt8>
+    /// Whether empty elements may be read without libxml2 (`XMLEmptyElementReader`): not when
+    /// text is delivered, since libxml2 sees spaces where such an element was.
+    private let readsEmptyElements: Bool
+    /// The empty elements of the current slice, from the filter.
+    private var emptyElements: [Range<Int64>] = []
+    /// Whether the bytes libxml2 was given but has not parsed yet (text waits for the next `<`)
+    /// are whitespace only. Anything else (a stray byte, a reference) may still end the parse
+    /// with an error before the next element, so that element is left to libxml2.
+    private var heldIsWhitespace = false
+    /// Line breaks in those held bytes, as libxml2 counts them.
+    private var heldLineBreaks = 0
+    /// Columns libxml2 counts too many on the line of the last element read without it: a blanked
+    /// character of several bytes is as many spaces. Subtracted from the column of an error
+    /// libxml2 reports on that line. (Only that line matters: what libxml2 has not read yet comes
+    /// after it, and every earlier line holds only whitespace and blanked elements.)
+    private var columnExcess = (line: 0, columns: 0)
 
     private var depth = 0
     /// The depth of the element being refused (it and its descendants reach no handler), or 0.
@@ -64,16 +80,21 @@ public final class XMLStreamParser {
     /// Offset in the original input just past the last element that ended as a child of the root.
     public private(set) var topLevelEnd: Int64 = 0
 
+    /// Empty elements delivered without libxml2 (`XMLEmptyElementReader`).
+    public private(set) var elementsReadDirectly = 0
+
     /// Problems that lost nothing, by kind, e.g. ["illegal_control_character": 3].
     public private(set) var warnings: [String: Int] = [:]
 
     /// Creates a parser that reports to `handler`, which it keeps a strong reference to.
     ///
     /// A handler that also conforms to `XMLTextHandler` receives text; any other does not, and
-    /// libxml2 then skips text without delivering it.
-    public init(handler: XMLEventHandler) {
+    /// libxml2 then skips text without delivering it. `readingEmptyElements: false` gives every
+    /// element to libxml2: the reference the direct reader is held to.
+    public init(handler: XMLEventHandler, readingEmptyElements: Bool = true) {
         self.handler = handler
         self.textHandler = handler as? any XMLTextHandler
+        self.readsEmptyElements = readingEmptyElements && textHandler == nil
         xmlInitParser()
         var sax = Self.saxHandler(deliveringText: textHandler != nil)
         // With no user data libxml2 points userData at the context; it is replaced below.
@@ -195,9 +216,126 @@ public final class XMLStreamParser {
         }
     }
 
+    /// Parses the `count` filtered bytes of the current slice. Empty elements the reader takes are
+    /// delivered here, each once libxml2 has read everything before it (a run of them, with only
+    /// whitespace between, needs no call in between), and then blanked (`blank`): libxml2 reads
+    /// text there, and every offset, line and column stays where it was.
     private func parse(count: Int, terminate: Bool) throws {
+        var fed = 0
+        let base = filter.outputOffset - Int64(count)
+        if readsEmptyElements, count > 0 {
+            emptyElements.removeAll(keepingCapacity: true)
+            filter.takeEmptyElements(into: &emptyElements)
+            // Bytes from `fed` to `clean` are known to be whitespace (or blanked), with
+            // `unfedLineBreaks` line breaks.
+            var clean = 0
+            var unfedLineBreaks = 0
+            for element in emptyElements where element.lowerBound >= base && element.upperBound <= base + Int64(count) {
+                let start = Int(element.lowerBound - base)
+                let end = Int(element.upperBound - base)
+                if let breaks = Self.whitespaceLineBreaks(filtered + clean, count: start - clean) {
+                    unfedLineBreaks += breaks
+                } else {
+                    try parseChunk(from: fed, to: start, terminate: false, sliceStart: base)
+                    fed = start
+                    unfedLineBreaks = 0
+                }
+                clean = start
+                // libxml2 has read everything up to here that could give an event or an error; the
+                // element is inside the root and not inside a refused one. (Read after libxml2's
+                // callbacks, which reuse the spans.)
+                guard heldIsWhitespace, depth > 0, refusedDepth == 0, !rootClosed, readsUTF8AsIs,
+                    let (name, attributes) = XMLEmptyElementReader.read(
+                        UnsafeBufferPointer(start: filtered + start, count: end - start), into: attributeSpans)
+                else { continue }
+                readEmptyElement(name, attributes: attributes, endingAt: element.upperBound)
+                if let callbackError { throw callbackError }
+                let line = Int(context.pointee.input?.pointee.line ?? 0) + heldLineBreaks + unfedLineBreaks
+                let (breaks, excess) = Self.blank(filtered + start, count: end - start)
+                unfedLineBreaks += breaks
+                noteColumnExcess(excess, onLine: line + breaks)
+                clean = end
+            }
+        }
+        try parseChunk(from: fed, to: count, terminate: terminate, sliceStart: base)
+    }
+
+    /// Overwrites an element read without libxml2 with spaces, line breaks kept, so that libxml2
+    /// reads whitespace there and every offset and line stays where it was (keeping characters
+    /// of several bytes would send libxml2 through its slow path for all the text around them).
+    /// - Returns: the line breaks, and the columns libxml2 now counts too many on the last line
+    ///   (a character of n bytes was one column and is n spaces).
+    private static func blank(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (lineBreaks: Int, excess: Int) {
+        // The common case: one line of ASCII (a record without a device of non-ASCII name).
+        if memchr(bytes, Int32(XMLByteClass.lineFeed), count) == nil, memchr(bytes, Int32(carriageReturn), count) == nil
+        {
+            var excess = 0
+            for index in 0..<count where bytes[index] & 0xC0 == 0x80 { excess += 1 }
+            memset(bytes, Int32(XMLByteClass.space), count)
+            return (0, excess)
+        }
+        var lineBreaks = 0
+        var excess = 0
+        for index in 0..<count {
+            let byte = bytes[index]
+            if byte == XMLByteClass.lineFeed || byte == carriageReturn {
+                if byte == XMLByteClass.lineFeed || index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed {
+                    lineBreaks += 1
+                    excess = 0
+                }
+                continue
+            }
+            if byte & 0xC0 == 0x80 { excess += 1 }
+            bytes[index] = XMLByteClass.space
+        }
+        return (lineBreaks, excess)
+    }
+
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// The line breaks in `count` bytes of whitespace as libxml2 counts them (`\r\n` is one),
+    /// or nil when one is not whitespace or the last is `\r` (whose `\n` may come next).
+    private static func whitespaceLineBreaks(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
+        var lineBreaks = 0
+        for index in 0..<max(count, 0) {
+            let byte = bytes[index]
+            guard XMLByteClass.isWhitespace(byte) else { return nil }
+            if byte == XMLByteClass.lineFeed {
+                lineBreaks += 1
+            } else if byte == carriageReturn {
+                guard index + 1 < count else { return nil }
+                if bytes[index + 1] != XMLByteClass.lineFeed { lineBreaks += 1 }
+            }
+        }
+        return lineBreaks
+    }
+
+    private func noteColumnExcess(_ columns: Int, onLine line: Int) {
+        columnExcess = (line, columnExcess.line == line ? columnExcess.columns + columns : columns)
+    }
+
+    /// Whether libxml2 reads the bytes as they are: a document declaring another encoding is
+    /// converted to UTF-8 before its values reach the handler.
+    private var readsUTF8AsIs: Bool {
+        context.pointee.input?.pointee.buf?.pointee.encoder == nil
+    }
+
+    /// Hands `start..<end` of the slice (which starts at `sliceStart` in the filtered stream) to
+    /// libxml2, then notes whether what it holds back unparsed is whitespace.
+    private func parseChunk(from start: Int, to end: Int, terminate: Bool, sliceStart: Int64) throws {
+        let count = end - start
+        defer {
+            if readsEmptyElements {
+                let held = Int64(xmlByteConsumed(context)) - sliceStart
+                let breaks =
+                    held >= 0 && held <= end
+                    ? Self.whitespaceLineBreaks(filtered + Int(held), count: end - Int(held)) : nil
+                heldIsWhitespace = breaks != nil
+                heldLineBreaks = breaks ?? 0
+            }
+        }
         insideLibXML2 = true
-        let status = filtered.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
+        let status = (filtered + start).withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
             xmlParseChunk(context, count > 0 ? $0 : nil, Int32(count), terminate ? 1 : 0)
         }
         insideLibXML2 = false
@@ -209,8 +347,11 @@ public final class XMLStreamParser {
 
     /// The error for a problem libxml2 reported, in the original input's coordinates.
     private func streamError(for problem: LibXML2Problem, atEnd: Bool) -> XMLStreamError {
+        // Elements read without libxml2 earlier on the line were blanked to more columns than they had.
+        let excess = columnExcess.line == problem.line ? columnExcess.columns : 0
+        let column = problem.column > excess ? problem.column - excess : problem.column
         let position = filter.originalPosition(
-            line: problem.line, column: problem.column, filteredOffset: problem.filteredOffset)
+            line: problem.line, column: column, filteredOffset: problem.filteredOffset)
         return XMLStreamError(
             libxml2Code: problem.code, detail: problem.message, cutShort: atEnd && !rootClosed,
             line: position.line, column: position.column,
@@ -269,15 +410,37 @@ public final class XMLStreamParser {
             warnings[reason, default: 0] += 1
             return
         }
-        let spans = collectAttributes(count: attributeCount, from: attributes)
+        deliverStart(Self.bytes(localName), spans: collectAttributes(count: attributeCount, from: attributes))
+    }
+
+    private func deliverStart(_ name: XMLBytes, spans: UnsafeBufferPointer<XMLAttributes.Span>) {
         do {
-            try handler.startElement(Self.bytes(localName), attributes: XMLAttributes(spans))
+            try handler.startElement(name, attributes: XMLAttributes(spans))
         } catch {
             stop(with: error)
         }
     }
 
     func didEndElement(_ localName: UnsafePointer<UInt8>) {
+        deliverEnd(Self.bytes(localName))
+    }
+
+    /// An empty element read without libxml2 (its attributes in `attributeSpans`), delivered as
+    /// libxml2 would: its start, then its end with the position past its `/>`.
+    private func readEmptyElement(_ name: UnsafeBufferPointer<UInt8>, attributes count: Int, endingAt end: Int64) {
+        depth += 1
+        elementsReadDirectly += 1
+        var decodedBytesNeeded = 0
+        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
+            decodedBytesNeeded += attributeSpans[index].value.count
+        }
+        if decodedBytesNeeded > 0 { decodeValues(of: count, needing: decodedBytesNeeded) }
+        deliverStart(XMLBytes(name), spans: UnsafeBufferPointer(rebasing: attributeSpans[0..<count]))
+        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: end))
+        deliverEnd(XMLBytes(name))
+    }
+
+    private func deliverEnd(_ name: XMLBytes) {
         guard callbackError == nil else { return }
         depth -= 1
         if depth == 0 { rootClosed = true }
@@ -287,7 +450,7 @@ public final class XMLStreamParser {
             return
         }
         do {
-            try handler.endElement(Self.bytes(localName))
+            try handler.endElement(name)
         } catch {
             stop(with: error)
         }

@@ -31,6 +31,14 @@ struct XMLTagScanner {
     }
 
     private var state = State.text
+    /// Where the tag being read starts (its `<`), in the filtered stream, and whether nothing of
+    /// it was refused or blanked so far.
+    private var tagStart: Int64 = 0
+    private var tagIsClean = false
+    /// Empty elements (`<Name …/>`) seen whole and untouched, in the filtered stream, from their
+    /// `<` to past their `>`: `XMLStreamParser` may read them without libxml2. The parser takes
+    /// them after each scan.
+    var emptyElements: [Range<Int64>] = []
     private var tags = XMLElementTagScanner()
     private var sections = XMLSectionScanner()
     private var blanker = XMLBlanker()
@@ -101,6 +109,8 @@ struct XMLTagScanner {
             default:
                 // The byte is the name's first: the tag scanner reads it.
                 tags.beginStartTag(whileBlanking: blanker.isBlanking)
+                tagStart = offset + Int64(index) - 1
+                tagIsClean = !blanker.isBlanking
                 state = .tag
                 return index
             }
@@ -108,7 +118,12 @@ struct XMLTagScanner {
 
         case .tag:
             let next = tags.step(bytes, from: index, count: count, offset: offset, blanker: &blanker)
-            if tags.hasEnded { state = .text }
+            if blanker.isBlanking || blanker.hasRefusals { tagIsClean = false }
+            if tags.hasEnded {
+                state = .text
+                if tagIsClean, tags.endedEmptyElement { emptyElements.append(tagStart..<(offset + Int64(next))) }
+                tagIsClean = false
+            }
             return next
 
         case .section:

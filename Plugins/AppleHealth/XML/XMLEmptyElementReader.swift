@@ -1,0 +1,174 @@
+/// Reads an empty element's tag (`<Name a="v" …/>`) as libxml2 would deliver it, without libxml2,
+/// for the tags that need nothing more: every Apple record without metadata is one, and libxml2
+/// reads a value with a reference (every record's `device` has `&lt;`) one character at a time.
+///
+/// It takes only what it can read exactly: names of ASCII letters, digits, `_`, `-` and `.`
+/// without a prefix; values of valid UTF-8 XML characters and references to the five predefined
+/// entities or to valid characters, short enough for `XMLReferenceDecoder`; whitespace between
+/// attributes. Anything else — a duplicate attribute, a namespace declaration, a tab, line feed or
+/// carriage return in a value (libxml2 turns those into spaces), `<` in a value, an unknown entity,
+/// a malformed tag — gives nil, and the tag goes to libxml2, which reads it or reports the error.
+enum XMLEmptyElementReader {
+    /// The element's name, with its attributes written to `spans` (values still holding their
+    /// references), or nil. More attributes than `spans` holds also give nil.
+    static func read(
+        _ tag: UnsafeBufferPointer<UInt8>, into spans: UnsafeMutableBufferPointer<XMLAttributes.Span>
+    ) -> (name: UnsafeBufferPointer<UInt8>, attributes: Int)? {
+        guard tag.count >= 4, tag[0] == XMLByteClass.lessThan, let elementNameEnd = nameEnd(tag, from: 1) else {
+            return nil
+        }
+        var index = elementNameEnd
+        var count = 0
+        while true {
+            let whitespaceStart = index
+            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
+            guard index < tag.count else { return nil }
+            if tag[index] == XMLByteClass.slash {
+                // `/>` must end the tag: the scanner found this tag's end there.
+                guard index + 2 == tag.count, tag[index + 1] == XMLByteClass.greaterThan else { return nil }
+                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count)
+            }
+            guard index > whitespaceStart, count < spans.count, let attributeNameEnd = nameEnd(tag, from: index)
+            else { return nil }
+            let name = UnsafeBufferPointer(rebasing: tag[index..<attributeNameEnd])
+            guard !XMLBytes(name).isNamespaceDeclaration,
+                !spans[0..<count].contains(where: { $0.name.elementsEqual(name) })
+            else { return nil }
+            index = attributeNameEnd
+            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
+            guard index < tag.count, tag[index] == XMLByteClass.equals else { return nil }
+            index += 1
+            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
+            guard index < tag.count, tag[index] == XMLByteClass.doubleQuote || tag[index] == XMLByteClass.singleQuote,
+                let valueEnd = valueEnd(tag, from: index + 1, quote: tag[index])
+            else { return nil }
+            spans[count] = XMLAttributes.Span(
+                name: name, value: UnsafeBufferPointer(rebasing: tag[(index + 1)..<valueEnd]))
+            count += 1
+            index = valueEnd + 1
+        }
+    }
+
+    /// Where a name starting at `start` ends (at whitespace, `=` or `/`), or nil for a name it does not take.
+    private static func nameEnd(_ tag: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < tag.count, isNameStart(tag[start]) else { return nil }
+        var index = start + 1
+        while index < tag.count, isNameStart(tag[index]) || isDigitDashOrDot(tag[index]) { index += 1 }
+        guard index < tag.count else { return nil }
+        let next = tag[index]
+        guard XMLByteClass.isWhitespace(next) || next == XMLByteClass.equals || next == XMLByteClass.slash else {
+            return nil
+        }
+        return index
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
+    }
+
+    private static func isDigitDashOrDot(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// The index of the quote that closes a value starting at `start`, or nil when the value holds
+    /// anything this reader leaves to libxml2.
+    private static func valueEnd(_ tag: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8) -> Int? {
+        var index = start
+        while index < tag.count {
+            let byte = tag[index]
+            // Printable ASCII other than the quotes, `&` and `<` needs no look (most of a value).
+            if byte &- 0x20 < 0x5F, !isSpecial(byte) {
+                index += 1
+                continue
+            }
+            if byte == quote { return index }
+            if byte < 0x80 {
+                // Controls (tab, line feed and carriage return are normalized by libxml2) and `<`.
+                guard byte >= 0x20, byte != XMLByteClass.lessThan else { return nil }
+                if byte == XMLByteClass.ampersand {
+                    guard let length = referenceLength(tag, at: index) else { return nil }
+                    index += length
+                } else {
+                    index += 1
+                }
+            } else {
+                guard let length = characterLength(tag, at: index) else { return nil }
+                index += length
+            }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == XMLByteClass.doubleQuote || byte == XMLByteClass.singleQuote || byte == XMLByteClass.ampersand
+            || byte == XMLByteClass.lessThan
+    }
+
+    /// The length of a predefined entity or a character reference to a valid XML character at
+    /// `start` (an `&`), as `XMLReferenceDecoder` reads it (at most 12 bytes); nil otherwise.
+    private static func referenceLength(_ tag: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let limit = min(tag.count, start + 12)
+        var end = start + 1
+        while end < limit, tag[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < limit, end > start + 1 else { return nil }
+        let body = XMLBytes(UnsafeBufferPointer(rebasing: tag[(start + 1)..<end]))
+        if body == "lt" || body == "gt" || body == "amp" || body == "quot" || body == "apos" { return end - start + 1 }
+        guard body.bytes[0] == UInt8(ascii: "#") else { return nil }
+        var digits = body.bytes.dropFirst()
+        let hexadecimal = digits.first == UInt8(ascii: "x")
+        if hexadecimal { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let digit: UInt32
+            if byte &- UInt8(ascii: "0") < 10 {
+                digit = UInt32(byte &- UInt8(ascii: "0"))
+            } else if hexadecimal, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                digit = UInt32((byte | 0x20) &- UInt8(ascii: "a")) + 10
+            } else {
+                return nil
+            }
+            value = value * (hexadecimal ? 16 : 10) + digit
+            guard value <= 0x10FFFF else { return nil }
+        }
+        return isXMLCharacter(value) ? end - start + 1 : nil
+    }
+
+    /// The length of the UTF-8 sequence of one valid XML character at `start`, or nil.
+    private static func characterLength(_ tag: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let lead = tag[start]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard start + length <= tag.count else { return nil }
+        for offset in 1..<length {
+            let byte = tag[start + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        // No overlong form: each length's smallest value.
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= smallest, isXMLCharacter(value) else { return nil }
+        return length
+    }
+
+    /// XML 1.0's `Char`: tab, line feed, carriage return, and the scalars from U+0020 but the
+    /// surrogates, U+FFFE and U+FFFF.
+    private static func isXMLCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}
+
+extension XMLBytes {
+    /// `xmlns`, which libxml2 takes as a namespace declaration rather than an attribute.
+    fileprivate var isNamespaceDeclaration: Bool { self == "xmlns" }
+}
