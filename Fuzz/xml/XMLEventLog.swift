@@ -18,10 +18,11 @@ class XMLEventLog: XMLEventHandler {
 
     required init() {}
 
-    /// Reads `chunks` as one document, start to end.
-    static func read(_ chunks: some Sequence<UnsafeRawBufferPointer>) -> Reading {
+    /// Reads `chunks` as one document, start to end; `readingEmptyElements: false` leaves every
+    /// element to libxml2.
+    static func read(_ chunks: some Sequence<UnsafeRawBufferPointer>, readingEmptyElements: Bool = true) -> Reading {
         let handler = Self()
-        let parser = XMLStreamParser(handler: handler)
+        let parser = XMLStreamParser(handler: handler, readingEmptyElements: readingEmptyElements)
         var succeeded = true
         do {
             for chunk in chunks { try parser.feed(chunk) }

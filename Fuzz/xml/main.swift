@@ -1,10 +1,11 @@
 import AppleHealth
 
 /// libFuzzer's entry point for the XML byte filter, tag scanner and libxml2 glue
-/// (`XMLStreamParser`): each input is read twice, whole and in chunks whose sizes follow from it,
-/// and the two readings must agree. Inputs of even length are read as the GPX reader reads (with
-/// text), odd ones as `export.xml` is. A crash, a sanitizer report or a disagreement stops the
-/// run with the input saved.
+/// (`XMLStreamParser`): each input is read whole and in chunks whose sizes follow from it, and
+/// the two readings must agree; and whole again with every element left to libxml2, which the
+/// direct reading of empty elements must agree with. Inputs of even length are read as the GPX
+/// reader reads (with text), odd ones as `export.xml` is. A crash, a sanitizer report or a
+/// disagreement stops the run with the input saved.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)
@@ -19,6 +20,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 + "bytes, warnings \(whole.warnings), consumed \(whole.consumedOffset); chunked succeeded "
                 + "\(chunked.succeeded), \(chunked.log.count) log bytes, warnings \(chunked.warnings), consumed "
                 + "\(chunked.consumedOffset); logs differ from byte \(difference)")
+    }
+    // Empty elements read without libxml2 give what libxml2 gives, events before an error included.
+    let reference = kind.read(CollectionOfOne(input), readingEmptyElements: false)
+    guard reference.succeeded == whole.succeeded, reference.log == whole.log,
+        !whole.succeeded || reference == whole
+    else {
+        fatalError(
+            "Empty elements read without libxml2 differ from libxml2's reading: succeeded \(whole.succeeded) / "
+                + "\(reference.succeeded), \(whole.log.count) / \(reference.log.count) log bytes, warnings "
+                + "\(whole.warnings) / \(reference.warnings)")
     }
     return 0
 }
