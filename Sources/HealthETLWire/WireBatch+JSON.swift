@@ -51,14 +51,7 @@ extension WireSample {
         if let category { out.field("category", string: category) }
         if let device { out.field("device", string: device) }
         out.field("end", string: end)
-        if let flags {
-            out.raw("\"flags\":[")
-            for (index, flag) in flags.enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(flag)
-            }
-            out.raw("],")
-        }
+        if let flags { out.field("flags", strings: flags) }
         out.field("id", string: id)
         out.field("metric", string: metric)
         if let restoresDeletionAt { out.field("restores_deletion_at", string: restoresDeletionAt) }
@@ -67,19 +60,7 @@ extension WireSample {
         out.field("start", string: start)
         if let timeZone { out.field("time_zone", string: timeZone) }
         if let userEntered { out.raw(userEntered ? "\"user_entered\":true," : "\"user_entered\":false,") }
-        if let utcOffsetSeconds {
-            out.raw("\"utc_offset_s\":")
-            out.text(String(utcOffsetSeconds))
-            out.raw(",")
-        }
-        if let value {
-            out.raw("\"value\":")
-            // A non-finite number has no JSON form: null, which the collector refuses by item.
-            if value.isFinite { out.text(value.description) } else { out.raw("null") }
-        } else {
-            out.dropTrailingComma()
-        }
-        out.raw("}")
+        out.endSample(utcOffsetSeconds: utcOffsetSeconds, value: value)
     }
 }
 
@@ -90,14 +71,7 @@ extension Sample {
         if let category { out.field("category", string: category) }
         if let device { out.field("device", string: device) }
         out.field("end", instant: end)
-        if !flags.isEmpty {
-            out.raw("\"flags\":[")
-            for (index, flag) in flags.names.enumerated() {
-                if index > 0 { out.raw(",") }
-                out.string(flag)
-            }
-            out.raw("],")
-        }
+        if !flags.isEmpty { out.field("flags", strings: flags.names) }
         out.raw("\"id\":\"")
         id.appendHex(to: &out.bytes)
         out.raw("\",")
@@ -108,18 +82,7 @@ extension Sample {
         out.field("start", instant: start)
         if let timeZone { out.field("time_zone", string: timeZone) }
         if isUserEntered { out.raw("\"user_entered\":true,") }
-        if let utcOffsetSeconds {
-            out.raw("\"utc_offset_s\":")
-            out.text(String(utcOffsetSeconds))
-            out.raw(",")
-        }
-        if let value {
-            out.raw("\"value\":")
-            if value.isFinite { out.text(value.description) } else { out.raw("null") }
-        } else {
-            out.dropTrailingComma()
-        }
-        out.raw("}")
+        out.endSample(utcOffsetSeconds: utcOffsetSeconds.map(Int.init), value: value)
     }
 }
 
@@ -157,7 +120,36 @@ struct JSONWriter {
         raw("\",")
     }
 
-    mutating func dropTrailingComma() {
+    /// `"key":["a","b"],`.
+    mutating func field(_ key: StaticString, strings: [String]) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(key)
+        raw("\":[")
+        for (index, text) in strings.enumerated() {
+            if index > 0 { raw(",") }
+            string(text)
+        }
+        raw("],")
+    }
+
+    /// A sample's last two keys, then its `}` (the comma after the last field dropped).
+    mutating func endSample(utcOffsetSeconds: Int?, value: Double?) {
+        if let utcOffsetSeconds {
+            raw("\"utc_offset_s\":")
+            text(String(utcOffsetSeconds))
+            raw(",")
+        }
+        if let value {
+            raw("\"value\":")
+            // A non-finite number has no JSON form: null, which the collector refuses by item.
+            if value.isFinite { text(value.description) } else { raw("null") }
+        } else {
+            dropTrailingComma()
+        }
+        raw("}")
+    }
+
+    private mutating func dropTrailingComma() {
         if bytes.last == UInt8(ascii: ",") { bytes.removeLast() }
     }
 
