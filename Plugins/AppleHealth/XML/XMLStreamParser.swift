@@ -430,11 +430,7 @@ public final class XMLStreamParser {
     private func readEmptyElement(_ name: UnsafeBufferPointer<UInt8>, attributes count: Int, endingAt end: Int64) {
         depth += 1
         elementsReadDirectly += 1
-        var decodedBytesNeeded = 0
-        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
-            decodedBytesNeeded += attributeSpans[index].value.count
-        }
-        if decodedBytesNeeded > 0 { decodeValues(of: count, needing: decodedBytesNeeded) }
+        decodeValues(of: count)
         deliverStart(XMLBytes(name), spans: UnsafeBufferPointer(rebasing: attributeSpans[0..<count]))
         consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: end))
         deliverEnd(XMLBytes(name))
@@ -505,24 +501,28 @@ public final class XMLStreamParser {
             attributeSpans.deallocate()
             attributeSpans = .allocate(capacity: max(count, 2 * attributeSpans.count))
         }
-        var decodedBytesNeeded = 0
         var filled = 0
         for index in 0..<count {
             let fields = attributes + 5 * index
             guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
             let span = XMLAttributes.Span(
                 name: Self.bytes(name).bytes, value: UnsafeBufferPointer(start: value, count: end - value))
-            if Self.containsReference(span.value) { decodedBytesNeeded += span.value.count }
             attributeSpans[filled] = span
             filled += 1
         }
-        if decodedBytesNeeded > 0 { decodeValues(of: filled, needing: decodedBytesNeeded) }
+        decodeValues(of: filled)
         return UnsafeBufferPointer(rebasing: attributeSpans[0..<filled])
     }
 
-    /// Replaces the values that contain `&` by their decoded form; the buffer is sized first so
-    /// no value written earlier moves.
-    private func decodeValues(of count: Int, needing bytes: Int) {
+    /// Replaces the first `count` values that contain `&` by their decoded form, for libxml2's
+    /// attributes and the directly read ones alike; the buffer is sized first so no value written
+    /// earlier moves.
+    private func decodeValues(of count: Int) {
+        var bytes = 0
+        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
+            bytes += attributeSpans[index].value.count
+        }
+        guard bytes > 0 else { return }
         if decodedValues.count < bytes {
             decodedValues.deallocate()
             decodedValues = .allocate(capacity: max(bytes, 2 * decodedValues.count))
