@@ -4,14 +4,14 @@ extension RawBatch {
         var records = 0
         var tombstones = 0
         var workouts = 0
-        var workoutRows = 0
+        var carriedRows = 0
         var activitySummaries = 0
         var documents = 0
     }
 
     var mark: Mark {
         Mark(
-            records: records.count, tombstones: tombstones.count, workouts: workouts.count, workoutRows: workoutRows,
+            records: records.count, tombstones: tombstones.count, workouts: workouts.count, carriedRows: carriedRows,
             activitySummaries: activitySummaries.count, documents: documents.count)
     }
 
@@ -21,7 +21,7 @@ extension RawBatch {
         tombstones.removeSubrange(mark.tombstones...)
         tombstonePositions.removeSubrange(min(mark.tombstones, tombstonePositions.count)...)
         workouts.removeSubrange(mark.workouts...)
-        workoutRows = mark.workoutRows
+        carriedRows = mark.carriedRows
         activitySummaries.removeSubrange(mark.activitySummaries...)
         documents.removeSubrange(mark.documents...)
     }

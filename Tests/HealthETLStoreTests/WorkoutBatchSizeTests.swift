@@ -50,4 +50,22 @@ import Testing
         small.truncate(to: RawBatch().mark)
         #expect(small.size == 0)
     }
+
+    /// An HRV record carries its beats: 5,000 of them held 30 MB more than other batches.
+    @Test func recordsWithLongSeriesFillBatchesByTheirPoints() throws {
+        var record = RecordFixtures.record(type: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", unit: "ms")
+        record.series = (0..<64).map { beat in
+            SeriesPoint(instant: RecordFixtures.now.adding(seconds: Int64(beat)), value: 60)
+        }
+        var batch = RawBatch()
+        batch.append(.record(RecordFixtures.record(), lane: .cold))
+        let mark = batch.mark
+        batch.append(.record(record, lane: .cold))
+        batch.append(.correlationComponent(record, lane: .cold))
+        #expect(batch.count == 3 && batch.size == 3 + 2 * 64)
+        batch.truncate(to: mark)
+        #expect(batch.count == 1 && batch.size == 1)
+        batch.clear()
+        #expect(batch.size == 0)
+    }
 }
