@@ -87,19 +87,29 @@ struct Projector: Sendable {
             "SELECT \(ProjectionPlan.sampleColumns) FROM samples"
                 + " WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4")
         try statement.bind(.integer(user), .integer(metric), .integer(window.lowerBound), .integer(window.upperBound))
+        return try Self.samples(of: statement, metric: name)
+    }
+
+    /// Every row of a bound statement selecting `ProjectionPlan.sampleColumns`, as samples.
+    static func samples(of statement: SQLiteStatement, metric: String) throws -> [Sample] {
         var samples: [Sample] = []
-        while try statement.step() { samples.append(Self.sample(statement, metric: name)) }
+        var texts = RepeatedText()
+        while try statement.step() { samples.append(sample(statement, metric: metric, texts: &texts)) }
         return samples
     }
 
-    /// The row a statement selecting `ProjectionPlan.sampleColumns` stands on, as a sample.
-    static func sample(_ statement: SQLiteStatement, metric: String) -> Sample {
+    /// The row a statement selecting `ProjectionPlan.sampleColumns` stands on, as a sample; its
+    /// source, version, device, zone and category are read through `texts` (a run of one source's
+    /// samples shares their strings).
+    private static func sample(_ statement: SQLiteStatement, metric: String, texts: inout RepeatedText) -> Sample {
         ProjectionPlan.sample(
-            id: statement.contentID(0), metric: metric, source: statement.text(3) ?? "",
-            sourceVersion: statement.text(4), device: statement.text(5), start: statement.int64(1),
-            end: statement.int64(2), utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
-            timeZone: statement.text(7), value: statement.isNull(8) ? nil : statement.double(8),
-            category: statement.text(9), userEntered: statement.int64(10) != 0, flags: Int(statement.int64(11)))
+            id: statement.contentID(0), metric: metric, source: texts.text(3, of: statement) ?? "",
+            sourceVersion: texts.text(4, of: statement), device: texts.text(5, of: statement),
+            start: statement.int64(1), end: statement.int64(2),
+            utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
+            timeZone: texts.text(7, of: statement), value: statement.isNull(8) ? nil : statement.double(8),
+            category: texts.text(9, of: statement), userEntered: statement.int64(10) != 0,
+            flags: Int(statement.int64(11)))
     }
 
     private func replaceDailyRollups(

@@ -55,9 +55,7 @@ extension SQLiteCollectorStorage {
                 .integer(try state.userID(user)), .integer(metricID), .integer(starts.lowerBound),
                 .integer(starts.upperBound), .integer(after?.start ?? Int64.min), .blob(after?.id.bytes ?? []),
                 .integer(Int64(limit)))
-            var samples: [Sample] = []
-            while try statement.step() { samples.append(Projector.sample(statement, metric: metric)) }
-            return samples
+            return try Projector.samples(of: statement, metric: metric)
         }
     }
 

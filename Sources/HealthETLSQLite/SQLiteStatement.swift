@@ -139,9 +139,13 @@ package final class SQLiteStatement {
 
     /// The column's text, all of it: read by its length, like it was bound.
     package func text(_ column: Int32) -> String? {
+        textBytes(column).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A text column's bytes, valid until the statement steps or resets; nil for NULL.
+    package func textBytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     package func blob(_ column: Int32) -> [UInt8] {

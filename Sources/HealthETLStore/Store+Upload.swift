@@ -32,9 +32,7 @@ extension Store {
         try statement.bind(
             .integer(sequence), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
             .integer(leavingOutRealTime ? 1 : 0))
-        var result: [(Int64, Sample)] = []
-        while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
-        return result
+        return try Self.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
     }
 
     /// Hot-lane samples of the given metrics committed after the commit sequence number
@@ -52,9 +50,7 @@ extension Store {
             Self.sampleColumns
                 + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2")
         try statement.bind(.integer(sequence), .integer(Int64(limit)))
-        var result: [(Int64, Sample)] = []
-        while try statement.step() { result.append((statement.int64(0), Self.sample(statement))) }
-        return result
+        return try Self.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
     }
 
     /// The commit sequence number of the last sample committed, deleted or not (0 for a new
@@ -77,9 +73,7 @@ extension Store {
             .integer(starts.upperBound.millisecondsSinceEpoch),
             .integer(after?.start.millisecondsSinceEpoch ?? Int64.min), .blob(after?.id.bytes ?? []),
             .integer(Int64(limit)))
-        var result: [Sample] = []
-        while try statement.step() { result.append(Self.sample(statement)) }
-        return result
+        return try Self.rows(of: statement) { Self.sample($0, texts: &$1) }
     }
 
     /// A metric's samples that start within `starts` (the projections' windows), by start.
@@ -89,9 +83,7 @@ extension Store {
         try statement.bind(
             .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch),
             .integer(starts.upperBound.millisecondsSinceEpoch))
-        var result: [Sample] = []
-        while try statement.step() { result.append(Self.sample(statement)) }
-        return result
+        return try Self.rows(of: statement) { Self.sample($0, texts: &$1) }
     }
 
     /// A sample's commit sequence number and row with its names, and the two metadata entries the
@@ -110,19 +102,33 @@ extension Store {
         LEFT JOIN devices AS d ON d.id = s.device_id
         """
 
-    private static func sample(_ statement: SQLiteStatement) -> Sample {
+    /// Every row of a bound statement, read by `read` with one `RepeatedText` for them all.
+    private static func rows<Row>(
+        of statement: SQLiteStatement, _ read: (SQLiteStatement, inout RepeatedText) -> Row
+    ) throws -> [Row] {
+        var texts = RepeatedText()
+        var result: [Row] = []
+        while try statement.step() { result.append(read(statement, &texts)) }
+        return result
+    }
+
+    /// The sample a row of `sampleColumns` holds; its names, device and zone are read through
+    /// `texts` (a run of one source's samples shares their strings).
+    private static func sample(_ statement: SQLiteStatement, texts: inout RepeatedText) -> Sample {
         var metadata: [MetadataEntry] = []
-        if let zone = statement.text(14) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
-        if let entered = statement.text(15) { metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered)) }
+        if let zone = texts.text(14, of: statement) { metadata.append(MetadataEntry(key: "HKTimeZone", value: zone)) }
+        if let entered = texts.text(15, of: statement) {
+            metadata.append(MetadataEntry(key: "HKWasUserEntered", value: entered))
+        }
         var sample = Sample(
-            id: statement.contentID(1), metric: statement.text(2) ?? "",
-            sourceName: statement.text(3) ?? "",
-            sourceVersion: statement.text(4), device: statement.text(5),
+            id: statement.contentID(1), metric: texts.text(2, of: statement) ?? "",
+            sourceName: texts.text(3, of: statement) ?? "",
+            sourceVersion: texts.text(4, of: statement), device: texts.text(5, of: statement),
             start: Instant(millisecondsSinceEpoch: statement.int64(6)),
             end: Instant(millisecondsSinceEpoch: statement.int64(7)),
             utcOffsetSeconds: statement.isNull(8) ? nil : Int32(statement.int64(8)),
-            value: statement.isNull(9) ? nil : statement.double(9), category: statement.text(10),
-            valueAsWritten: statement.text(11), unitAsWritten: statement.text(12),
+            value: statement.isNull(9) ? nil : statement.double(9), category: texts.text(10, of: statement),
+            valueAsWritten: statement.text(11), unitAsWritten: texts.text(12, of: statement),
             flags: SampleFlags(rawValue: Int(statement.int64(13))), metadata: metadata)
         if !statement.isNull(16) { sample.restoresDeletionAt = Instant(millisecondsSinceEpoch: statement.int64(16)) }
         return sample

@@ -32,9 +32,9 @@ public struct DailyRollupCalculator: Sendable {
     public func rollups(for samples: [Sample], days: Set<CivilDate>? = nil) -> [DailyRollup] {
         let rollups: [DailyRollup]
         switch metric.aggregation {
-        case .sum: rollups = cumulativeRollups(of: samples.filter(isValued), days: days)
-        case .statistics, .latest: rollups = discreteRollups(of: samples.filter(isValued), days: days)
-        case .duration, .count: rollups = coverageRollups(of: samples.filter(isOfMetric), days: days)
+        case .sum: rollups = cumulativeRollups(of: Self.keeping(samples, isValued), days: days)
+        case .statistics, .latest: rollups = discreteRollups(of: Self.keeping(samples, isValued), days: days)
+        case .duration, .count: rollups = coverageRollups(of: Self.keeping(samples, isOfMetric), days: days)
         case .panel: rollups = []
         }
         return rollups.sorted { $0.day < $1.day }
@@ -64,6 +64,11 @@ public struct DailyRollupCalculator: Sendable {
 // MARK: - Shared steps
 
 extension DailyRollupCalculator {
+    /// The samples `included` keeps; the same array, not a copy of every sample, when it keeps all.
+    static func keeping(_ samples: [Sample], _ included: (Sample) -> Bool) -> [Sample] {
+        samples.allSatisfy(included) ? samples : samples.filter(included)
+    }
+
     func isOfMetric(_ sample: Sample) -> Bool {
         sample.metric == metric.id
     }
@@ -90,13 +95,15 @@ extension DailyRollupCalculator {
         let range = days.flatMap { days in days.min().map { $0...(days.max() ?? $0) } }
         for (index, sample) in samples.enumerated() {
             let zone = resolver.zone(of: sample)
-            let pieces: [DayPiece]
             switch assignment {
-            case .startDay: pieces = [DayPiece.firstPiece(of: sample, at: index, in: zone)]
-            case .everyDaySpanned: pieces = DayPiece.pieces(of: sample, at: index, in: zone, within: range)
-            }
-            for piece in pieces where days?.contains(piece.day) ?? true {
-                byDay[piece.day, default: []].append(piece)
+            case .startDay:
+                let piece = DayPiece.firstPiece(of: sample, at: index, in: zone)
+                if days?.contains(piece.day) ?? true { byDay[piece.day, default: []].append(piece) }
+            case .everyDaySpanned:
+                for piece in DayPiece.pieces(of: sample, at: index, in: zone, within: range)
+                where days?.contains(piece.day) ?? true {
+                    byDay[piece.day, default: []].append(piece)
+                }
             }
         }
         return byDay
@@ -113,6 +120,14 @@ extension DailyRollupCalculator {
 
     /// Names of the sources of the pieces' samples, sorted.
     func sortedSourceNames(_ pieces: [DayPiece], of samples: [Sample]) -> [String] {
-        Set(pieces.map { samples[$0.sampleIndex].sourceName }).sorted()
+        // A day's pieces come in runs of one source: only a change of name is hashed.
+        var names = Set<String>()
+        var last: String?
+        for piece in pieces {
+            let name = samples[piece.sampleIndex].sourceName
+            if name != last { names.insert(name) }
+            last = name
+        }
+        return names.sorted()
     }
 }
