@@ -92,10 +92,7 @@ struct Projector: Sendable {
 
     /// Every row of a bound statement selecting `ProjectionPlan.sampleColumns`, as samples.
     static func samples(of statement: SQLiteStatement, metric: String) throws -> [Sample] {
-        var samples: [Sample] = []
-        var texts = RepeatedText()
-        while try statement.step() { samples.append(sample(statement, metric: metric, texts: &texts)) }
-        return samples
+        try RepeatedText.rows(of: statement) { sample($0, metric: metric, texts: &$1) }
     }
 
     /// The row a statement selecting `ProjectionPlan.sampleColumns` stands on, as a sample; its

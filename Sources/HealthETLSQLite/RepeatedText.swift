@@ -13,6 +13,16 @@ package struct RepeatedText {
 
     package init() {}
 
+    /// Every row of a bound statement, each read by `read` with one `RepeatedText` for them all.
+    package static func rows<Row>(
+        of statement: SQLiteStatement, _ read: (SQLiteStatement, inout RepeatedText) -> Row
+    ) throws -> [Row] {
+        var texts = RepeatedText()
+        var rows: [Row] = []
+        while try statement.step() { rows.append(read(statement, &texts)) }
+        return rows
+    }
+
     /// Column `column` of the row `statement` stands on; nil for NULL.
     package mutating func text(_ column: Int32, of statement: SQLiteStatement) -> String? {
         let slot = Int(column)

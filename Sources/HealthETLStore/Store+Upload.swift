@@ -32,7 +32,7 @@ extension Store {
         try statement.bind(
             .integer(sequence), .integer(committedSince?.millisecondsSinceEpoch ?? .min), .integer(Int64(limit)),
             .integer(leavingOutRealTime ? 1 : 0))
-        return try Self.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
+        return try RepeatedText.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
     }
 
     /// Hot-lane samples of the given metrics committed after the commit sequence number
@@ -50,7 +50,7 @@ extension Store {
             Self.sampleColumns
                 + " WHERE s.rowid > ?1 AND s.lane = 0 AND m.name IN (\(names)) ORDER BY s.rowid LIMIT ?2")
         try statement.bind(.integer(sequence), .integer(Int64(limit)))
-        return try Self.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
+        return try RepeatedText.rows(of: statement) { ($0.int64(0), Self.sample($0, texts: &$1)) }
     }
 
     /// The commit sequence number of the last sample committed, deleted or not (0 for a new
@@ -73,7 +73,7 @@ extension Store {
             .integer(starts.upperBound.millisecondsSinceEpoch),
             .integer(after?.start.millisecondsSinceEpoch ?? Int64.min), .blob(after?.id.bytes ?? []),
             .integer(Int64(limit)))
-        return try Self.rows(of: statement) { Self.sample($0, texts: &$1) }
+        return try RepeatedText.rows(of: statement) { Self.sample($0, texts: &$1) }
     }
 
     /// A metric's samples that start within `starts` (the projections' windows), by start.
@@ -83,7 +83,7 @@ extension Store {
         try statement.bind(
             .text(metric), .integer(starts.lowerBound.millisecondsSinceEpoch),
             .integer(starts.upperBound.millisecondsSinceEpoch))
-        return try Self.rows(of: statement) { Self.sample($0, texts: &$1) }
+        return try RepeatedText.rows(of: statement) { Self.sample($0, texts: &$1) }
     }
 
     /// A sample's commit sequence number and row with its names, and the two metadata entries the
@@ -101,16 +101,6 @@ extension Store {
         JOIN sources AS src ON src.id = s.source_id
         LEFT JOIN devices AS d ON d.id = s.device_id
         """
-
-    /// Every row of a bound statement, read by `read` with one `RepeatedText` for them all.
-    private static func rows<Row>(
-        of statement: SQLiteStatement, _ read: (SQLiteStatement, inout RepeatedText) -> Row
-    ) throws -> [Row] {
-        var texts = RepeatedText()
-        var result: [Row] = []
-        while try statement.step() { result.append(read(statement, &texts)) }
-        return result
-    }
 
     /// The sample a row of `sampleColumns` holds; its names, device and zone are read through
     /// `texts` (a run of one source's samples shares their strings).

@@ -25,13 +25,13 @@ import Testing
         try connection.execute("UPDATE t SET a = CAST(a AS TEXT) WHERE typeof(a) = 'blob'")
         try connection.execute("UPDATE t SET b = CAST(b AS TEXT) WHERE typeof(b) = 'blob'")
         let select = try connection.prepare("SELECT a, b FROM t ORDER BY n")
-        var texts = RepeatedText()
-        var rows = 0
-        while try select.step() {
-            #expect(texts.text(0, of: select) == select.text(0))
-            #expect(texts.text(1, of: select) == select.text(1))
-            rows += 1
+        let rows = try RepeatedText.rows(of: select) { row, texts in
+            [texts.text(0, of: row), row.text(0), texts.text(1, of: row), row.text(1)]
         }
-        #expect(rows == values.count)
+        #expect(rows.count == values.count)
+        for row in rows {
+            #expect(row[0] == row[1])
+            #expect(row[2] == row[3])
+        }
     }
 }

@@ -28,16 +28,16 @@ struct SourceOrdinals: Sendable {
     }
 
     /// Whether two samples have the same rank whatever the priority: `SourcePriority.rank(of:)`
-    /// reads only these.
-    /// Names are compared byte for byte: `==` on strings outside ASCII normalizes them first,
-    /// and two spellings of one name merely rank twice.
+    /// reads only these. Names are compared byte for byte (`==` on strings outside ASCII
+    /// normalizes them first); two spellings of one name merely rank twice.
     private static func rankAlike(_ one: Sample, _ other: Sample) -> Bool {
         one.flags.contains(.summarized) == other.flags.contains(.summarized)
             && one.isUserEntered == other.isUserEntered && sameBytes(one.sourceName, other.sourceName)
-            && sameBytes(one.device ?? "", other.device ?? "") && (one.device == nil) == (other.device == nil)
+            && sameBytes(one.device, other.device)
     }
 
-    private static func sameBytes(_ one: String, _ other: String) -> Bool {
-        one.utf8.count == other.utf8.count && one.utf8.elementsEqual(other.utf8)
+    private static func sameBytes(_ one: String?, _ other: String?) -> Bool {
+        guard let one, let other else { return one == nil && other == nil }
+        return one.utf8.count == other.utf8.count && one.utf8.elementsEqual(other.utf8)
     }
 }
