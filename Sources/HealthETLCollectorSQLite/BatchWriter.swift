@@ -18,6 +18,8 @@ struct BatchWriter {
     private let restoration: SQLiteStatement
     private let deleteSample: SQLiteStatement
     private let recordDeletion: SQLiteStatement
+    /// The ids of the batch's sources, versions, devices and zones.
+    private var texts: SampleTexts
     /// Whether the user has any deletion on record: without one no sample needs looking up.
     private let userHasDeletions: Bool
     /// The projection days the batch changed.
@@ -32,13 +34,14 @@ struct BatchWriter {
         self.state = state
         self.connection = connection
         self.projector = projector
+        texts = try SampleTexts(connection: connection)
         upsert = try connection.prepare(
             """
-            INSERT INTO samples(user_id, metric_id, start_ms, id, end_ms, source, source_version, device,
-                utc_offset_s, time_zone, value, category, user_entered, flags, updated_ms, restores_ms)
+            INSERT INTO samples(user_id, metric_id, start_ms, id, end_ms, source_id, version_id, device_id,
+                utc_offset_s, zone_id, value, category, user_entered, flags, updated_ms, restores_ms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             ON CONFLICT(user_id, metric_id, start_ms, id) DO UPDATE SET
-            \(DeletionOrder.upsertAssignments)
+            \(Self.upsertAssignments)
             """)
         // A deletion of unknown time (before migration 0003) is taken as the earliest.
         deletionTime = try connection.prepare(
@@ -132,18 +135,18 @@ struct BatchWriter {
         return try restoration.firstRow { $0.int64(0) }
     }
 
-    private func store(_ sample: Sample, metric: Int64) throws {
+    private mutating func store(_ sample: Sample, metric: Int64) throws {
         upsert.reset()
         try upsert.bind(1, user)
         try upsert.bind(2, metric)
         try upsert.bind(3, sample.start.millisecondsSinceEpoch)
         try upsert.bind(4, sample.id)
         try upsert.bind(5, sample.end.millisecondsSinceEpoch)
-        try upsert.bind(6, sample.sourceName)
-        try upsert.bind(7, sample.sourceVersion)
-        try upsert.bind(8, sample.device)
+        try bindText(6, sample.sourceName, .source)
+        try bindText(7, sample.sourceVersion, .version)
+        try bindText(8, sample.device, .device)
         if let offset = sample.utcOffsetSeconds { try upsert.bind(9, Int64(offset)) }
-        try upsert.bind(10, sample.timeZone)
+        try bindText(10, sample.timeZone, .zone)
         try upsert.bind(11, sample.value)
         try upsert.bind(12, sample.category)
         try upsert.bind(13, sample.isUserEntered ? 1 : 0)
@@ -152,6 +155,16 @@ struct BatchWriter {
         if let restores = sample.restoresDeletionAt { try upsert.bind(16, restores.millisecondsSinceEpoch) }
         _ = try upsert.execute()
     }
+
+    private mutating func bindText(_ index: Int32, _ text: String?, _ column: SampleTexts.Column) throws {
+        if let id = try texts.id(of: text, in: column) { try upsert.bind(index, id) }
+    }
+
+    /// The upsert's assignments on this storage, whose samples hold their texts as ids.
+    private static let upsertAssignments = DeletionOrder.upsertAssignments(replacing: [
+        "end_ms", "source_id", "version_id", "device_id", "utc_offset_s", "zone_id", "value", "category",
+        "user_entered", "flags", "updated_ms",
+    ])
 
     /// Every local day, in any zone on Earth, that an interval may touch; sleep nights are keyed
     /// by the morning they end, one day later at most.

@@ -84,28 +84,38 @@ struct Projector: Sendable {
     ) throws -> [Sample] {
         let window = ProjectionPlan.loadWindow(days: days, longest: longest)
         let statement = try connection.prepare(
-            "SELECT \(ProjectionPlan.sampleColumns) FROM samples"
+            "SELECT \(Self.sampleColumns) FROM samples"
                 + " WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4")
         try statement.bind(.integer(user), .integer(metric), .integer(window.lowerBound), .integer(window.upperBound))
-        return try Self.samples(of: statement, metric: name)
+        return try Self.samples(of: statement, metric: name, connection: connection)
     }
 
-    /// Every row of a bound statement selecting `ProjectionPlan.sampleColumns`, as samples.
-    static func samples(of statement: SQLiteStatement, metric: String) throws -> [Sample] {
-        try RepeatedText.rows(of: statement) { sample($0, metric: metric, texts: &$1) }
+    /// `ProjectionPlan.sampleColumns` as this storage holds them: its texts as ids into `texts`.
+    static let sampleColumns = """
+        id, start_ms, end_ms, source_id, version_id, device_id, utc_offset_s, zone_id, value, category, user_entered,
+        flags
+        """
+
+    /// Every row of a bound statement selecting `sampleColumns`, as samples.
+    static func samples(of statement: SQLiteStatement, metric: String, connection: SQLiteConnection) throws
+        -> [Sample]
+    {
+        var texts = try SampleTexts(connection: connection)
+        return try RepeatedText.rows(of: statement) { try sample($0, metric: metric, texts: &texts, categories: &$1) }
     }
 
-    /// The row a statement selecting `ProjectionPlan.sampleColumns` stands on, as a sample; its
-    /// source, version, device, zone and category are read through `texts` (a run of one source's
-    /// samples shares their strings).
-    private static func sample(_ statement: SQLiteStatement, metric: String, texts: inout RepeatedText) -> Sample {
+    /// The row a statement selecting `sampleColumns` stands on, as a sample: one string per text
+    /// id (`texts`), and a run of one category read once (`categories`).
+    private static func sample(
+        _ statement: SQLiteStatement, metric: String, texts: inout SampleTexts, categories: inout RepeatedText
+    ) throws -> Sample {
         ProjectionPlan.sample(
-            id: statement.contentID(0), metric: metric, source: texts.text(3, of: statement) ?? "",
-            sourceVersion: texts.text(4, of: statement), device: texts.text(5, of: statement),
+            id: statement.contentID(0), metric: metric, source: try texts.text(3, of: statement) ?? "",
+            sourceVersion: try texts.text(4, of: statement), device: try texts.text(5, of: statement),
             start: statement.int64(1), end: statement.int64(2),
             utcOffset: statement.isNull(6) ? nil : Int32(statement.int64(6)),
-            timeZone: texts.text(7, of: statement), value: statement.isNull(8) ? nil : statement.double(8),
-            category: texts.text(9, of: statement), userEntered: statement.int64(10) != 0,
+            timeZone: try texts.text(7, of: statement), value: statement.isNull(8) ? nil : statement.double(8),
+            category: categories.text(9, of: statement), userEntered: statement.int64(10) != 0,
             flags: Int(statement.int64(11)))
     }
 

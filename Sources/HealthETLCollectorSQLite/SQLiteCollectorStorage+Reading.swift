@@ -30,8 +30,12 @@ extension SQLiteCollectorStorage {
         try await database.run { connection, state in
             let statement = try connection.prepare(
                 """
-                SELECT source, device, count(*) FROM samples WHERE user_id = ?1
-                GROUP BY source, device ORDER BY source, device
+                SELECT source.text, device.text, held.samples
+                FROM (SELECT source_id, device_id, count(*) AS samples FROM samples WHERE user_id = ?1
+                    GROUP BY source_id, device_id) AS held
+                JOIN texts AS source ON source.id = held.source_id
+                LEFT JOIN texts AS device ON device.id = held.device_id
+                ORDER BY source.text, device.text
                 """)
             try statement.bind(.integer(try state.userID(user)))
             var rows: [(source: String, device: String?, samples: Int)] = []
@@ -48,14 +52,14 @@ extension SQLiteCollectorStorage {
         try await database.run { connection, state in
             guard let metricID = state.existingMetricID(metric) else { return [] }
             let statement = try connection.prepare(
-                "SELECT \(ProjectionPlan.sampleColumns) FROM samples"
+                "SELECT \(Projector.sampleColumns) FROM samples"
                     + " WHERE user_id = ?1 AND metric_id = ?2 AND start_ms >= ?3 AND start_ms < ?4"
                     + " AND (start_ms, id) > (?5, ?6) ORDER BY start_ms, id LIMIT ?7")
             try statement.bind(
                 .integer(try state.userID(user)), .integer(metricID), .integer(starts.lowerBound),
                 .integer(starts.upperBound), .integer(after?.start ?? Int64.min), .blob(after?.id.bytes ?? []),
                 .integer(Int64(limit)))
-            return try Projector.samples(of: statement, metric: metric)
+            return try Projector.samples(of: statement, metric: metric, connection: connection)
         }
     }
 

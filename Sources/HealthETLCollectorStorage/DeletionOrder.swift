@@ -26,14 +26,20 @@ package enum DeletionOrder {
         return restores >= tombstone.deletedAt.millisecondsSinceEpoch
     }
 
-    /// What an upsert does to a stored sample's columns (both storages' SQL): the latest values win,
-    /// and a restoration time only ever grows.
-    package static let upsertAssignments = """
-        end_ms = excluded.end_ms, source = excluded.source, source_version = excluded.source_version,
-        device = excluded.device, utc_offset_s = excluded.utc_offset_s, time_zone = excluded.time_zone,
-        value = excluded.value, category = excluded.category, user_entered = excluded.user_entered,
-        flags = excluded.flags, updated_ms = excluded.updated_ms,
-        restores_ms = CASE WHEN samples.restores_ms IS NULL OR excluded.restores_ms > samples.restores_ms
-            THEN excluded.restores_ms ELSE samples.restores_ms END
-        """
+    /// What an upsert does to a stored sample's `columns` (both storages' SQL): the latest values
+    /// win, and a restoration time only ever grows.
+    package static func upsertAssignments(replacing columns: [String]) -> String {
+        columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            + """
+            ,
+            restores_ms = CASE WHEN samples.restores_ms IS NULL OR excluded.restores_ms > samples.restores_ms
+                THEN excluded.restores_ms ELSE samples.restores_ms END
+            """
+    }
+
+    /// The upsert's assignments where a sample's texts are columns of their own (PostgreSQL).
+    package static let upsertAssignments = upsertAssignments(replacing: [
+        "end_ms", "source", "source_version", "device", "utc_offset_s", "time_zone", "value", "category",
+        "user_entered", "flags", "updated_ms",
+    ])
 }

@@ -15,11 +15,11 @@ package struct RepeatedText {
 
     /// Every row of a bound statement, each read by `read` with one `RepeatedText` for them all.
     package static func rows<Row>(
-        of statement: SQLiteStatement, _ read: (SQLiteStatement, inout RepeatedText) -> Row
+        of statement: SQLiteStatement, _ read: (SQLiteStatement, inout RepeatedText) throws -> Row
     ) throws -> [Row] {
         var texts = RepeatedText()
         var rows: [Row] = []
-        while try statement.step() { rows.append(read(statement, &texts)) }
+        while try statement.step() { rows.append(try read(statement, &texts)) }
         return rows
     }
 

@@ -32,12 +32,7 @@ struct SourceOrdinals: Sendable {
     /// normalizes them first); two spellings of one name merely rank twice.
     private static func rankAlike(_ one: Sample, _ other: Sample) -> Bool {
         one.flags.contains(.summarized) == other.flags.contains(.summarized)
-            && one.isUserEntered == other.isUserEntered && sameBytes(one.sourceName, other.sourceName)
-            && sameBytes(one.device, other.device)
-    }
-
-    private static func sameBytes(_ one: String?, _ other: String?) -> Bool {
-        guard let one, let other else { return one == nil && other == nil }
-        return one.utf8.count == other.utf8.count && one.utf8.elementsEqual(other.utf8)
+            && one.isUserEntered == other.isUserEntered && ExactText.sameBytes(one.sourceName, other.sourceName)
+            && ExactText.sameBytes(one.device, other.device)
     }
 }
