@@ -73,23 +73,14 @@ struct BatchWriter {
     mutating func write(_ batch: ValidatedBatch) throws -> WireBatchResponse {
         var rejections = batch.rejections
         var accepted = 0
-        for (position, sample) in batch.samples.enumerated() {
-            let metric = try state.metricID(sample.metric, connection: connection)
-            if let deletedAt = try deletionTime(of: sample, metric: metric) {
-                guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
-                    rejections.append(DeletionOrder.rejection(of: sample, at: position, in: batch))
-                    continue
-                }
-                try forgetDeletion.run(
-                    .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch),
-                    .blob(sample.id.bytes))
+        // By index: each sample is lent to `upsert`, not copied out of the array (a copy retains
+        // every string it holds).
+        for position in batch.samples.indices {
+            if let rejection = try upsert(batch.samples[position], at: position, in: batch) {
+                rejections.append(rejection)
+            } else {
+                accepted += 1
             }
-            try store(sample, metric: metric)
-            try state.noteSpan(
-                sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch, user: user, metric: metric,
-                connection: connection)
-            markDirty(metric: metric, from: sample.start, to: sample.end)
-            accepted += 1
         }
         for tombstone in batch.deletions {
             let metric = try state.metricID(tombstone.metric, connection: connection)
@@ -114,6 +105,27 @@ struct BatchWriter {
         rejections.sort { ($0.item, $0.index) < ($1.item, $1.index) }
         return WireBatchResponse(
             batchID: batch.id, accepted: accepted, deleted: batch.deletions.count, rejected: rejections)
+    }
+
+    /// Stores `sample` unless it stays deleted; returns its rejection then.
+    private mutating func upsert(_ sample: Sample, at position: Int, in batch: ValidatedBatch) throws
+        -> WireRejection?
+    {
+        let metric = try state.metricID(sample.metric, connection: connection)
+        if let deletedAt = try deletionTime(of: sample, metric: metric) {
+            guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
+                return DeletionOrder.rejection(of: sample, at: position, in: batch)
+            }
+            try forgetDeletion.run(
+                .integer(user), .integer(metric), .integer(sample.start.millisecondsSinceEpoch),
+                .blob(sample.id.bytes))
+        }
+        try store(sample, metric: metric)
+        try state.noteSpan(
+            sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch, user: user, metric: metric,
+            connection: connection)
+        markDirty(metric: metric, from: sample.start, to: sample.end)
+        return nil
     }
 
     /// When the source deleted the sample (`Int64.min` when the client did not say); nil when

@@ -22,7 +22,8 @@ struct SampleTexts {
     private var ids: [ExactText: Int64] = [:]
     private var texts: [Int64: String] = [:]
     /// The text and id each column was last asked for: samples come in runs of one source.
-    private var last: [(text: String, id: Int64)?] = Array(repeating: nil, count: Column.allCases.count)
+    private var lastTexts: [String?] = Array(repeating: nil, count: Column.allCases.count)
+    private var lastIDs: [Int64] = Array(repeating: 0, count: Column.allCases.count)
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -34,9 +35,11 @@ struct SampleTexts {
     /// The id of `text` (stored now if it is new); nil for nil.
     mutating func id(of text: String?, in column: Column) throws -> Int64? {
         guard let text else { return nil }
-        if let last = last[column.rawValue], ExactText.sameBytes(last.text, text) { return last.id }
+        let slot = column.rawValue
+        if ExactText.sameBytes(lastTexts[slot], text) { return lastIDs[slot] }
         let id = try id(of: ExactText(text))
-        last[column.rawValue] = (text, id)
+        lastTexts[slot] = text
+        lastIDs[slot] = id
         return id
     }
 
