@@ -5,8 +5,10 @@
 #   generate  healthetl simulate --export apple-health export.zip --records N --seed S --json
 #             (streams; under /usr/bin/time -v: its wall time and peak RSS, which must stay flat too)
 #   import    healthetl --store S import export.zip --json into a fresh store, under /usr/bin/time -v
-#             with the zip in the page cache: wall and CPU seconds, µs per record, MiB/s of XML
-#             (the generator's `bytes`), peak RSS
+#             with the zip in the page cache, BENCH_SCALE_RUNS times (each into a fresh store): the
+#             median run's wall and CPU seconds, µs per record and MiB/s of XML (the generator's
+#             `bytes`), every run's wall time beside it, and the highest peak RSS of the runs. On a
+#             shared VM one run swings by 10-20 %, more than the 5 % the flatness target allows
 #   disk      du of the store directory right after the import (as the import left it: its WAL
 #             may still be there) and again after `healthetl --store S status --json` (which opens and
 #             closes the store, so SQLite checkpoints the WAL into the database), each in MB per
@@ -26,6 +28,7 @@
 # Environment:
 #   BENCH_SCALE_RECORDS  the sizes, in top-level Records (default "250000 1000000 4000000 16000000")
 #   BENCH_SEED           generator seed (default 1)
+#   BENCH_SCALE_RUNS     imports per size, the median counts (default 3)
 #   BENCH_KEEP=1         keep the work directory (logs only: exports and stores go as soon as measured)
 #   BENCH_JSON=PATH      also write every figure and target verdict as one JSON object to PATH
 #   BENCH_JSON_DIR=DIR   the same into DIR/scale.json (when BENCH_JSON is unset)
@@ -39,6 +42,7 @@ ROOT=$(pwd)
 
 SIZES=${BENCH_SCALE_RECORDS:-250000 1000000 4000000 16000000}
 SEED=${BENCH_SEED:-1}
+RUNS=${BENCH_SCALE_RUNS:-3}
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 PYTHON=${PYTHON:-python3}
 JSON_OUT=${BENCH_JSON:-}
@@ -54,6 +58,7 @@ for n in "${SIZE_LIST[@]}"; do
     [ "$n" -ge 10 ] || fail "every size in BENCH_SCALE_RECORDS must be at least 10, not $n"
 done
 case $SEED in '' | *[!0-9]*) fail "BENCH_SEED must be a non-negative integer, not '$SEED'" ;; esac
+case $RUNS in '' | *[!0-9]* | 0) fail "BENCH_SCALE_RUNS must be a positive integer, not '$RUNS'" ;; esac
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
 command -v "$PYTHON" >/dev/null 2>&1 || fail "python3 is required (report)"
 /usr/bin/time -v true >/dev/null 2>&1 || fail "GNU /usr/bin/time is unavailable (apt-get install time)"
@@ -103,9 +108,13 @@ for n in "${SIZE_LIST[@]}"; do
         rm -rf "$WORK/export.zip"
         continue
     fi
-    say "$n records: importing it into a fresh store"
-    cat "$WORK/export.zip" >/dev/null 2>&1 # the zip in the page cache, as in import-bench.sh
-    measure "import-$n" "$HEALTHETL" --store "$WORK/store" import "$WORK/export.zip" --json
+    for run in $(seq 1 "$RUNS"); do
+        say "$n records: importing it into a fresh store (run $run of $RUNS)"
+        rm -rf "$WORK/store"
+        cat "$WORK/export.zip" >/dev/null 2>&1 # the zip in the page cache, as in import-bench.sh
+        measure "import-$n-$run" "$HEALTHETL" --store "$WORK/store" import "$WORK/export.zip" --json
+    done
+    # The disk figures are the last run's store.
     du -sb "$WORK/store" 2>/dev/null | cut -f1 >"$WORK/logs/du-$n"
     "$HEALTHETL" --store "$WORK/store" status --json >"$WORK/logs/status-$n.json" 2>"$WORK/logs/status-$n.err" ||
         say "$n records: status --json failed (exit $?)"
@@ -116,15 +125,16 @@ for n in "${SIZE_LIST[@]}"; do
     ZIP_PER_RECORD=$((zip_bytes / n + 1))
     STORE_PER_RECORD=$((${store_bytes:-0} / n + 1))
     rm -rf "$WORK/export.zip" "$WORK/store"
-    say "$n records: $(json_field "$WORK/logs/import-$n.out" accepted) samples accepted, exit $(cat "$WORK/logs/import-$n.rc"); export and store deleted"
+    say "$n records: $(json_field "$WORK/logs/import-$n-$RUNS.out" accepted) samples accepted, exit $(cat "$WORK/logs/import-$n-$RUNS.rc"); export and store deleted"
 done
 
 # The report (the JSON document and the targets block: Benchmarks/benchjson.py).
-PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 "$PYTHON" - "$WORK" "$SEED" "$JSON_OUT" "${SIZE_LIST[@]}" <<'PY'
+PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 "$PYTHON" - "$WORK" "$SEED" "$JSON_OUT" "$RUNS" "${SIZE_LIST[@]}" <<'PY'
 import os, re, sys
 import benchjson
 
-work, seed, json_out, sizes = sys.argv[1], int(sys.argv[2]), sys.argv[3], [int(n) for n in sys.argv[4:]]
+work, seed, json_out, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+sizes = [int(n) for n in sys.argv[5:]]
 logs = os.path.join(work, "logs")
 MIB = 1048576
 
@@ -153,13 +163,24 @@ for n in sizes:
     row.update({"xml_bytes": summary.get("bytes"), "zip_bytes": summary.get("zip_bytes"),
                 "generate_wall_s": gen_t["wall"],
                 "generate_peak_rss_mb": None if gen_t["rss"] is None else round(gen_t["rss"] / 1e6, 1)})
-    imp_t, report = timing(f"import-{n}"), last_json(f"import-{n}.out")
-    if imp_t is None or not (imp_t["rc"] == 0 or (imp_t["rc"] == 3 and report is not None)) or report is None:
-        rc = imp_t and imp_t["rc"]
-        failures.append(f"{n:,} records: the import failed (exit {rc}):\n{tail(f'import-{n}')}")
+    measured, failed = [], None
+    for run in range(1, runs + 1):
+        name = f"import-{n}-{run}"
+        imp_t, report = timing(name), last_json(f"{name}.out")
+        if imp_t is None or not (imp_t["rc"] == 0 or (imp_t["rc"] == 3 and report is not None)) or report is None:
+            failed = (name, imp_t and imp_t["rc"])
+            break
+        measured.append((imp_t, report))
+    if failed is not None:
+        name, rc = failed
+        failures.append(f"{n:,} records: the import failed (exit {rc}):\n{tail(name)}")
         row["status"] = f"FAILED (import, exit {rc})"
         figures.append(row)
         continue
+    # The median run by wall time (the lower of the middle two for an even count) stands for the size.
+    by_wall = sorted(measured, key=lambda m: m[0]["wall"] or 0)
+    imp_t, report = by_wall[(len(by_wall) - 1) // 2]
+    peaks = [m[0]["rss"] for m in measured if m[0]["rss"] is not None]
     if imp_t["rc"] == 3:
         row["status"] = "partial (exit 3)"
     samples = (report.get("accepted") or 0) + (report.get("flagged") or 0)
@@ -172,7 +193,8 @@ for n in sizes:
         "import_cpu_s": None if imp_t["cpu"] is None else round(imp_t["cpu"], 2),
         "us_per_record": round(wall * 1e6 / n, 3) if wall else None,
         "xml_mib_per_s": round(summary.get("bytes", 0) / MIB / wall, 2) if wall else None,
-        "peak_rss_mb": None if imp_t["rss"] is None else round(imp_t["rss"] / 1e6, 1),
+        "import_runs_wall_s": [m[0]["wall"] for m in measured],
+        "peak_rss_mb": round(max(peaks) / 1e6, 1) if peaks else None,
         "samples": samples,
         "store_samples": (status.get("samples") or {}).get("total"),
         "store_bytes_after_import": store,
@@ -188,7 +210,7 @@ def num(value, fmt):
 
 print()
 print("healthetl scale benchmark: the Apple Health import at growing sizes (each into a fresh store)")
-print(f"  machine  {os.cpu_count()} cores, seed {seed}")
+print(f"  machine  {os.cpu_count()} cores, seed {seed}; {runs} import(s) per size: the median run's times, the highest RSS")
 print()
 header = (f"  {'records':>11} {'xml MiB':>9} {'zip MB':>8} {'gen s':>7} {'gen RSS MB':>10} {'import s':>9} "
           f"{'CPU s':>8} {'µs/record':>9} {'MiB/s':>7} {'RSS MB':>7} {'samples':>11} {'MB/M samples':>12} "
@@ -206,6 +228,10 @@ for r in figures:
           f"{num(r.get('store_mb_per_million_samples_after_import'), '10.1f')}  {r['status']}")
 print("  MB/M samples: the store's disk use per million samples once its WAL is checkpointed (after a status);")
 print("  (as left): right after the import, with whatever WAL the import left beside the database")
+if runs > 1:
+    print("  import wall s of every run: " + "; ".join(
+        f"{r['records']:,}: " + " / ".join(f"{w:.2f}" for w in r["import_runs_wall_s"])
+        for r in figures if r.get("import_runs_wall_s")))
 print()
 for s in skipped:
     print(f"  skipped {s['records']:,} records: {s['reason']}")
@@ -242,7 +268,7 @@ benchjson.print_targets(targets, failures)
 
 if json_out:
     benchjson.write_document(json_out, "scale", "Linear to 4 GB: the Apple Health import at growing sizes",
-                             figures, targets, failures, seed=seed, sizes=sizes, skipped=skipped)
+                             figures, targets, failures, seed=seed, sizes=sizes, skipped=skipped, runs=runs)
     print(f"  figures written to {json_out}")
     print()
 sys.exit(1 if failures else 0)

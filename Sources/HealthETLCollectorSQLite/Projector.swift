@@ -39,20 +39,59 @@ struct Projector: Sendable {
         try clear(user: user, metric: metric, days: dirty, connection: connection)
     }
 
-    /// Up to `limit` dirty keys of any users and metrics, recomputed; returns how many are left.
-    func refreshSome(limit: Int, state: StorageState, connection: SQLiteConnection, now: Instant) throws -> Int {
+    /// The first run of `user`'s dirty days of `metric` within `days`, read for projecting off the
+    /// queue; nil when none is dirty. Inside the caller's write transaction: the dirty days of a
+    /// metric the catalog does not know are cleared here.
+    func firstJob(
+        user: Int64, metric: Int64, within days: ClosedRange<Int64>, state: StorageState, connection: SQLiteConnection
+    ) throws -> ProjectionJob? {
+        let dirty = try dirtyDays(user: user, metric: metric, within: days, connection: connection)
+        guard let run = ProjectionPlan.runs(of: dirty).first else { return nil }
+        guard let name = state.metricNames[metric], let definition = catalog.metric(named: name)?.definition else {
+            try clear(user: user, metric: metric, days: dirty, connection: connection)
+            return nil
+        }
+        let samples = try loadSamples(
+            user: user, metric: metric, name: name, days: run,
+            longest: state.longestSample(user: user, metric: metric), connection: connection)
+        return ProjectionJob(
+            user: user, metric: metric, days: dirty.filter { run.contains($0) }, run: run, samples: samples,
+            definition: definition, priority: state.priority(user: user),
+            version: try SQLiteChangeFeed.version(user: user, metrics: [metric], days: run, connection: connection))
+    }
+
+    /// Stores what `job` projected and clears its days, when no write changed them since it was
+    /// read (a batch, a deletion or a new source order moves their version); returns whether it did.
+    func store(
+        _ result: (rollups: [DailyRollup], nights: [SleepNight]?), of job: ProjectionJob, connection: SQLiteConnection,
+        now: Instant
+    ) throws -> Bool {
+        let version = try SQLiteChangeFeed.version(
+            user: job.user, metrics: [job.metric], days: job.run, connection: connection)
+        guard version == job.version else { return false }
+        try replaceDailyRollups(
+            result.rollups, user: job.user, metric: job.metric, days: job.run, connection: connection, now: now)
+        if let nights = result.nights {
+            try replaceSleepNights(
+                nights, user: job.user, nights: ProjectionPlan.nights(of: job.run), connection: connection, now: now)
+        }
+        try clear(user: job.user, metric: job.metric, days: job.days, connection: connection)
+        return true
+    }
+
+    /// The users, metrics and spans of days of up to `limit` dirty keys.
+    func dirtyGroups(limit: Int, connection: SQLiteConnection) throws -> [(
+        user: Int64, metric: Int64, days: ClosedRange<Int64>
+    )] {
         let statement = try connection.prepare(
             "SELECT user_id, metric_id, min(day), max(day) FROM (SELECT * FROM dirty_days LIMIT ?1) GROUP BY user_id, metric_id"
         )
         try statement.bind(.integer(Int64(limit)))
-        var groups: [(Int64, Int64, ClosedRange<Int64>)] = []
+        var groups: [(user: Int64, metric: Int64, days: ClosedRange<Int64>)] = []
         while try statement.step() {
             groups.append((statement.int64(0), statement.int64(1), statement.int64(2)...statement.int64(3)))
         }
-        for (user, metric, days) in groups {
-            try refresh(user: user, metric: metric, days: days, state: state, connection: connection, now: now)
-        }
-        return Int(try connection.scalar("SELECT count(*) FROM dirty_days") ?? 0)
+        return groups
     }
 
     // MARK: steps

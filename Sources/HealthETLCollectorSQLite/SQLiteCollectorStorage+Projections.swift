@@ -8,12 +8,15 @@ extension SQLiteCollectorStorage {
     public func dailyRollups(user: String, metric: String, from: CivilDate, to: CivilDate) async throws
         -> [WireDailyRollup]
     {
+        let days = from.daysSinceEpoch...to.daysSinceEpoch
+        try await refreshOffQueue(days: days) { state in
+            try state.existingMetricID(metric).map { (try state.userID(user), $0) }
+        }
         let now = now()
         let projector = projector
         return try await database.run { connection, state in
             let userID = try state.userID(user)
             guard let metricID = state.existingMetricID(metric) else { return [] }
-            let days = from.daysSinceEpoch...to.daysSinceEpoch
             try connection.writeTransaction {
                 try projector.refresh(
                     user: userID, metric: metricID, days: days, state: state, connection: connection, now: now)
@@ -42,13 +45,16 @@ extension SQLiteCollectorStorage {
     }
 
     public func sleepNights(user: String, from: CivilDate, to: CivilDate) async throws -> [WireSleepNight] {
+        // Night N is dirty when day N or N - 1 is.
+        let nights = from.daysSinceEpoch...to.daysSinceEpoch
+        try await refreshOffQueue(days: (nights.lowerBound - 1)...nights.upperBound) { state in
+            try state.existingMetricID(ProjectionPlan.sleepMetric).map { (try state.userID(user), $0) }
+        }
         let now = now()
         let projector = projector
         return try await database.run { connection, state in
             let userID = try state.userID(user)
             guard let metricID = state.existingMetricID(ProjectionPlan.sleepMetric) else { return [] }
-            // Night N is dirty when day N or N - 1 is.
-            let nights = from.daysSinceEpoch...to.daysSinceEpoch
             try connection.writeTransaction {
                 try projector.refresh(
                     user: userID, metric: metricID, days: (nights.lowerBound - 1)...nights.upperBound, state: state,
@@ -78,13 +84,50 @@ extension SQLiteCollectorStorage {
         }
     }
 
-    public func refreshProjections(limit: Int) async throws -> Int {
-        let now = now()
+    /// Recomputes `user`'s dirty days of `metric` within `days` a run at a time, each projected
+    /// off the storage queue: the queue keeps writing batches meanwhile, and reads that come
+    /// together project on both cores. A run that a write changed meanwhile is recomputed on the
+    /// queue instead. What is still dirty after `rounds` runs, the caller's read refreshes on the
+    /// queue as before. `ids` names the user and metric (nil: nothing to refresh).
+    private func refreshOffQueue(
+        days: ClosedRange<Int64>, rounds: Int = 8,
+        ids: @escaping @Sendable (StorageState) throws -> (user: Int64, metric: Int64)?
+    ) async throws {
         let projector = projector
-        return try await database.run { connection, state in
-            try connection.writeTransaction {
-                try projector.refreshSome(limit: limit, state: state, connection: connection, now: now)
+        for _ in 0..<rounds {
+            let job = try await database.run { connection, state -> ProjectionJob? in
+                guard let (userID, metricID) = try ids(state) else { return nil }
+                return try connection.writeTransaction {
+                    try projector.firstJob(
+                        user: userID, metric: metricID, within: days, state: state, connection: connection)
+                }
             }
+            guard let job else { return }
+            let result = job.project()
+            let now = now()
+            try await database.run { connection, state in
+                try connection.writeTransaction {
+                    guard try !projector.store(result, of: job, connection: connection, now: now) else { return }
+                    try projector.refresh(
+                        user: job.user, metric: job.metric, days: job.run, state: state, connection: connection,
+                        now: now)
+                }
+            }
+        }
+    }
+
+    /// Up to `limit` dirty keys of any users and metrics, recomputed (each run projected off the
+    /// queue, so batches keep being written meanwhile); returns how many are left.
+    public func refreshProjections(limit: Int) async throws -> Int {
+        let projector = projector
+        let groups = try await database.run { connection, _ in
+            try projector.dirtyGroups(limit: limit, connection: connection)
+        }
+        for group in groups {
+            try await refreshOffQueue(days: group.days) { _ in (group.user, group.metric) }
+        }
+        return try await database.run { connection, _ in
+            Int(try connection.scalar("SELECT count(*) FROM dirty_days") ?? 0)
         }
     }
 
