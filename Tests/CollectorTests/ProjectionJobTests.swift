@@ -19,6 +19,18 @@ import Testing
             id, [WireFixtures.sample("step_count", source: "Watch", start: start, end: end, value: value)])
     }
 
+    /// A fresh storage holding alice's 600 steps on the morning of `day`.
+    static func storageWithOneBatch() async throws -> (SQLiteCollectorStorage, MetricCatalog, TemporaryDirectory) {
+        let catalog = try MetricCatalog.bundled()
+        let directory = TemporaryDirectory("collector-projection-job")
+        let storage = try SQLiteCollectorStorage(
+            directory: directory.child("data"), users: ["alice"], catalog: catalog)
+        try await send(
+            steps("one", value: 600, at: "2026-01-05T10:00:00Z", "2026-01-05T10:10:00Z"), to: storage,
+            catalog: catalog)
+        return (storage, catalog, directory)
+    }
+
     /// Applies `batch` for alice.
     static func send(_ batch: WireBatch, to storage: SQLiteCollectorStorage, catalog: MetricCatalog) async throws {
         let validated = BatchValidator(catalog: catalog).validate(batch)
@@ -52,13 +64,8 @@ import Testing
     }
 
     @Test func aJobIsStoredWhenNothingChangedItsDays() async throws {
-        let catalog = try MetricCatalog.bundled()
-        let directory = TemporaryDirectory("collector-projection-job")
-        let storage = try SQLiteCollectorStorage(
-            directory: directory.child("data"), users: ["alice"], catalog: catalog)
-        try await Self.send(
-            Self.steps("one", value: 600, at: "2026-01-05T10:00:00Z", "2026-01-05T10:10:00Z"), to: storage,
-            catalog: catalog)
+        let (storage, _, directory) = try await Self.storageWithOneBatch()
+        defer { withExtendedLifetime(directory) {} }
         let job = try #require(try await Self.job(of: storage))
         #expect(job.samples.count == 1)
         #expect(try await Self.store(job, in: storage))
@@ -71,13 +78,8 @@ import Testing
     }
 
     @Test func aJobAWriteOvertookIsNotStored() async throws {
-        let catalog = try MetricCatalog.bundled()
-        let directory = TemporaryDirectory("collector-projection-job-overtaken")
-        let storage = try SQLiteCollectorStorage(
-            directory: directory.child("data"), users: ["alice"], catalog: catalog)
-        try await Self.send(
-            Self.steps("one", value: 600, at: "2026-01-05T10:00:00Z", "2026-01-05T10:10:00Z"), to: storage,
-            catalog: catalog)
+        let (storage, catalog, directory) = try await Self.storageWithOneBatch()
+        defer { withExtendedLifetime(directory) {} }
         let job = try #require(try await Self.job(of: storage))
         let dirtyBefore = try await Self.dirtyDays(in: storage)
         // A batch lands on the same day while the job is being projected.
@@ -93,13 +95,8 @@ import Testing
     }
 
     @Test func aNewSourceOrderOvertakesAJobToo() async throws {
-        let catalog = try MetricCatalog.bundled()
-        let directory = TemporaryDirectory("collector-projection-job-priority")
-        let storage = try SQLiteCollectorStorage(
-            directory: directory.child("data"), users: ["alice"], catalog: catalog)
-        try await Self.send(
-            Self.steps("one", value: 600, at: "2026-01-05T10:00:00Z", "2026-01-05T10:10:00Z"), to: storage,
-            catalog: catalog)
+        let (storage, _, directory) = try await Self.storageWithOneBatch()
+        defer { withExtendedLifetime(directory) {} }
         let job = try #require(try await Self.job(of: storage))
         #expect(try await storage.setSourcePriority(["Phone"], user: "alice"))
         #expect(try await !Self.store(job, in: storage))
