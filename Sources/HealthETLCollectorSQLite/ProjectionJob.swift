@@ -15,6 +15,13 @@ struct ProjectionJob: Sendable {
     let priority: SourcePriority
     let version: Int64
 
+    /// The days whose changes can change what the job stores: its run, the day before (the
+    /// evening of its first night) and the day after (the morning of the night after its last
+    /// day, which it stores too).
+    static func versionDays(of run: ClosedRange<Int64>) -> ClosedRange<Int64> {
+        (run.lowerBound - 1)...(run.upperBound + 1)
+    }
+
     func project() -> (rollups: [DailyRollup], nights: [SleepNight]?) {
         ProjectionPlan.project(samples, definition: definition, priority: priority, days: run)
     }

@@ -57,18 +57,24 @@ struct Projector: Sendable {
         return ProjectionJob(
             user: user, metric: metric, days: dirty.filter { run.contains($0) }, run: run, samples: samples,
             definition: definition, priority: state.priority(user: user),
-            version: try SQLiteChangeFeed.version(user: user, metrics: [metric], days: run, connection: connection))
+            version: try SQLiteChangeFeed.version(
+                user: user, metrics: [metric], days: ProjectionJob.versionDays(of: run), connection: connection))
     }
 
     /// Stores what `job` projected and clears its days, when no write changed them since it was
-    /// read (a batch, a deletion or a new source order moves their version); returns whether it did.
+    /// read (a batch, a deletion or a new source order moves their version) and they are all
+    /// still dirty. Returns false when the caller must recompute the run on the queue instead;
+    /// true also when another refresh stored the run meanwhile (from the same samples: rewriting
+    /// it would only change its `computed_ms`).
     func store(
         _ result: (rollups: [DailyRollup], nights: [SleepNight]?), of job: ProjectionJob, connection: SQLiteConnection,
         now: Instant
     ) throws -> Bool {
         let version = try SQLiteChangeFeed.version(
-            user: job.user, metrics: [job.metric], days: job.run, connection: connection)
+            user: job.user, metrics: [job.metric], days: ProjectionJob.versionDays(of: job.run), connection: connection)
         guard version == job.version else { return false }
+        let stillDirty = try dirtyDays(user: job.user, metric: job.metric, within: job.run, connection: connection)
+        guard stillDirty == job.days else { return stillDirty.isEmpty }
         try replaceDailyRollups(
             result.rollups, user: job.user, metric: job.metric, days: job.run, connection: connection, now: now)
         if let nights = result.nights {

@@ -77,6 +77,28 @@ import Testing
                 .map(\.sum) == [600])
     }
 
+    /// Two refreshes of one run at once (a read's and the background one's): the second finds it
+    /// stored from the same samples and leaves it, so the day keeps the answer already given.
+    @Test func aJobAnotherRefreshStoredFirstIsLeftAsStored() async throws {
+        let (storage, _, directory) = try await Self.storageWithOneBatch()
+        defer { withExtendedLifetime(directory) {} }
+        let first = try #require(try await Self.job(of: storage))
+        let second = try #require(try await Self.job(of: storage))
+        #expect(try await Self.store(first, in: storage))
+        let stored = try await storage.dailyRollups(user: "alice", metric: "step_count", from: Self.day, to: Self.day)
+        let projector = storage.projector
+        let result = second.project()
+        let storedAgain = try await storage.database.run { connection, _ in
+            try connection.writeTransaction {
+                try projector.store(result, of: second, connection: connection, now: Instant(secondsSinceEpoch: 9))
+            }
+        }
+        #expect(storedAgain)
+        #expect(
+            try await storage.dailyRollups(user: "alice", metric: "step_count", from: Self.day, to: Self.day)
+                == stored)
+    }
+
     @Test func aJobAWriteOvertookIsNotStored() async throws {
         let (storage, catalog, directory) = try await Self.storageWithOneBatch()
         defer { withExtendedLifetime(directory) {} }
