@@ -158,8 +158,20 @@ struct JSONByteReader {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         guard text.count <= 64, let value = Double(Substring(decoding: text, as: UTF8.self)), value.isFinite
         else { return nil }
+        // A nonzero number too small for a double (1e-807) is refused, as JSONDecoder refuses it,
+        // rather than read as 0.
+        if value == 0, Self.hasNonzeroMantissa(text) { return nil }
         if isCanonical { isCanonical = Self.isShortestForm(text, of: value) }
         return value
+    }
+
+    /// Whether a digit before the exponent is not 0.
+    private static func hasNonzeroMantissa(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte | 0x20 == UInt8(ascii: "e") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
     }
 
     /// Whether `text` is the number as the writer spells it (Swift's shortest round-trip form).
