@@ -49,12 +49,16 @@ import Testing
         }
     }
 
-    static func store(_ job: ProjectionJob, in storage: SQLiteCollectorStorage) async throws -> Bool {
+    static func store(
+        _ job: ProjectionJob, in storage: SQLiteCollectorStorage,
+        at now: Instant = Instant(
+            secondsSinceEpoch: 0)
+    ) async throws -> Bool {
         let projector = storage.projector
         let result = job.project()
         return try await storage.database.run { connection, _ in
             try connection.writeTransaction {
-                try projector.store(result, of: job, connection: connection, now: Instant(secondsSinceEpoch: 0))
+                try projector.store(result, of: job, connection: connection, now: now)
             }
         }
     }
@@ -86,14 +90,7 @@ import Testing
         let second = try #require(try await Self.job(of: storage))
         #expect(try await Self.store(first, in: storage))
         let stored = try await storage.dailyRollups(user: "alice", metric: "step_count", from: Self.day, to: Self.day)
-        let projector = storage.projector
-        let result = second.project()
-        let storedAgain = try await storage.database.run { connection, _ in
-            try connection.writeTransaction {
-                try projector.store(result, of: second, connection: connection, now: Instant(secondsSinceEpoch: 9))
-            }
-        }
-        #expect(storedAgain)
+        #expect(try await Self.store(second, in: storage, at: Instant(secondsSinceEpoch: 9)))
         #expect(
             try await storage.dailyRollups(user: "alice", metric: "step_count", from: Self.day, to: Self.day)
                 == stored)
