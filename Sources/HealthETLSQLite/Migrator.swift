@@ -6,9 +6,13 @@ package struct Migrator {
         self.migrations = migrations
     }
 
+    /// - Parameter upgrading: told the names about to be applied to a database that already had
+    ///   some applied (an upgrade, which may copy every row), before the first one runs.
     /// - Returns: the names applied by this call.
     @discardableResult
-    package func migrate(_ connection: SQLiteConnection, nowMilliseconds: Int64) throws -> [String] {
+    package func migrate(
+        _ connection: SQLiteConnection, nowMilliseconds: Int64, upgrading: ([String]) -> Void = { _ in }
+    ) throws -> [String] {
         try connection.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations(
@@ -21,8 +25,10 @@ package struct Migrator {
         if let unknown = applied.subtracting(known).sorted().first {
             throw DatabaseError.newerSchema(migration: unknown)
         }
+        let pending = migrations.filter { !applied.contains($0.name) }
+        if !applied.isEmpty, !pending.isEmpty { upgrading(pending.map(\.name)) }
         var ran: [String] = []
-        for migration in migrations where !applied.contains(migration.name) {
+        for migration in pending {
             // Checked again under the write lock: another process opening the same new database
             // (an import and a `status` started together) may have applied it meanwhile.
             let appliedNow = try connection.writeTransaction {

@@ -4,11 +4,13 @@ extension SQLiteConnection {
     /// Opens (creating if needed) the database in `directory`, private to this user: applies the
     /// profile, refuses a file that is not a SQLite database or whose schema cannot be read, and
     /// runs the migrations it has not seen yet; after a migration, every page is checked too.
+    /// `upgrading` is told the migrations about to run on a database made by an earlier version.
     ///
     /// Only the schema is read on every open: a full check reads the whole file, seconds for a
     /// multi-gigabyte store on every command. `requireSound` is there for the checks that want it.
     package static func open(
-        in directory: DatabaseDirectory, profile: SQLiteProfile, migrations: [Migration], nowMilliseconds: Int64
+        in directory: DatabaseDirectory, profile: SQLiteProfile, migrations: [Migration], nowMilliseconds: Int64,
+        upgrading: ([String]) -> Void = { _ in }
     ) throws -> SQLiteConnection {
         try directory.prepare()
         let path = directory.databasePath
@@ -20,7 +22,8 @@ extension SQLiteConnection {
                 let connection = try SQLiteConnection(path: path)
                 try profile.apply(to: connection)
                 _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
-                ran = try Migrator(migrations: migrations).migrate(connection, nowMilliseconds: nowMilliseconds)
+                ran = try Migrator(migrations: migrations).migrate(
+                    connection, nowMilliseconds: nowMilliseconds, upgrading: upgrading)
                 if !ran.isEmpty { try connection.requireSound(path: path) }
                 return connection
             }

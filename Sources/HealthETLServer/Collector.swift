@@ -28,7 +28,12 @@ public enum Collector {
         }
         let storage = try SQLiteCollectorStorage(
             directory: configuration.dataDirectory, users: authenticator.users, catalog: catalog,
-            clock: configuration.clock)
+            clock: configuration.clock
+        ) { migrations in
+            logger.notice(
+                "upgrading the database (\(migrations.joined(separator: ", "))): a large one takes a while (about 6 s a million samples on 2 cores), then every page is checked; a stopped upgrade is rolled back and runs again at the next start",
+                metadata: ["data_dir": "\(configuration.dataDirectory)"])
+        }
         let metrics = configuration.operations.metrics()
         let app = application(
             configuration: configuration, storage: storage, authenticator: authenticator, catalog: catalog,

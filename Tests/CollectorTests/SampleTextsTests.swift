@@ -55,7 +55,11 @@ import Testing
         let catalog = try MetricCatalog.bundled()
         let directory = TemporaryDirectory("collector-sample-texts")
         let data = directory.child("data")
-        let storage = try SQLiteCollectorStorage(directory: data, users: ["alice"], catalog: catalog)
+        var upgrades: [[String]] = []
+        let storage = try SQLiteCollectorStorage(directory: data, users: ["alice"], catalog: catalog) {
+            upgrades.append($0)
+        }
+        #expect(upgrades.isEmpty, "a new database is no upgrade")
         let sent = Self.batch("first")
         let validator = BatchValidator(catalog: catalog)
         let validated = validator.validate(sent)
@@ -118,7 +122,14 @@ import Testing
                         NULL, NULL, NULL, 7, NULL, 1, 2, 5, 4500);
                 """)
         }
-        let storage = try SQLiteCollectorStorage(directory: data, users: ["alice"], catalog: catalog)
+        var upgrades: [[String]] = []
+        let storage = try SQLiteCollectorStorage(directory: data, users: ["alice"], catalog: catalog) {
+            upgrades.append($0)
+        }
+        // Announced once, before it runs; opening the upgraded database announces nothing.
+        #expect(upgrades == [["0005_sample_texts"]])
+        _ = try SQLiteCollectorStorage(directory: data, users: ["alice"], catalog: catalog) { upgrades.append($0) }
+        #expect(upgrades.count == 1)
         let read = try await storage.samples(
             user: "alice", metric: "step_count", starts: Self.everything, after: nil, limit: 10)
         try #require(read.count == 2)
