@@ -32,17 +32,21 @@ public final class SQLiteCollectorStorage: CollectorStorage {
         let now = now()
         let projector = projector
         return try await database.run { connection, state in
-            try connection.writeTransaction {
+            // The metric ids and spans the batch notes are kept only once it is committed: a
+            // rolled-back batch's metric row is gone, and a later batch must insert it again.
+            var noted = state
+            let outcome = try connection.writeTransaction {
                 let userID = try state.userID(user)
                 if let earlier = try state.storedBatch(user: userID, id: batch.id, connection: connection) {
-                    return earlier.digest == bodyDigest ? .replayed(response: earlier.response) : .differentBody
+                    return earlier.digest == bodyDigest
+                        ? BatchOutcome.replayed(response: earlier.response) : .differentBody
                 }
                 var writer = try BatchWriter(
                     user: userID, now: now, state: state, connection: connection, projector: projector)
                 let response = try writer.write(batch)
-                state = writer.state
+                noted = writer.state
                 let change = try SQLiteChangeFeed.append(
-                    dirty: writer.dirty, user: userID, state: state, now: now, connection: connection)
+                    dirty: writer.dirty, user: userID, state: noted, now: now, connection: connection)
                 let bytes = Array(try ResponseJSON.encoder.encode(response))
                 try connection.prepare(
                     "INSERT INTO batches(user_id, batch_id, body_sha256, response, received_ms) VALUES (?1, ?2, ?3, ?4, ?5)"
@@ -51,6 +55,8 @@ public final class SQLiteCollectorStorage: CollectorStorage {
                     .integer(now.millisecondsSinceEpoch))
                 return .stored(response: bytes, change: change)
             }
+            state = noted
+            return outcome
         }
     }
 }
