@@ -2,10 +2,11 @@
 # upload-bench.sh — end to end: store → serialize → zstd → HTTP → collector → SQLite.
 #
 # Loads a store with `healthetl simulate` (BENCH_UPLOAD_DAYS days of BENCH_UPLOAD_PEOPLE people,
-# 500,000+ samples by default), starts the release collector on 127.0.0.1 (port 0), then times
-# `healthetl upload` shipping all of it (batches of 5,000 through the retry queue), with the
+# 1,000,000+ samples by default: the target is set at 1 M), starts the release collector on
+# 127.0.0.1 (port 0), then times `healthetl upload` shipping all of it (batches of 5,000 through
+# the retry queue) and, as the command does, pulling the collector's projections back, with the
 # client's peak RSS, and checks the collector holds every local sample. A second store of twice
-# the size shows whether the client's memory stays flat.
+# the size, sent to the same collector, shows whether the client's memory stays flat.
 #
 # Targets: >= 100,000 samples/s end to end, the 2x store's client peak RSS <= 1.25x the 1x one,
 # every local sample on the collector. Builds nothing: it expects .build/release/healthetl.
@@ -13,7 +14,7 @@
 #
 # Environment:
 #   BENCH_UPLOAD_DAYS    simulated days per person (default 180)
-#   BENCH_UPLOAD_PEOPLE  simulated people in the 1x store (default 3; the 2x store has twice as many)
+#   BENCH_UPLOAD_PEOPLE  simulated people in the 1x store (default 6; the 2x store has twice as many)
 #   BENCH_KEEP=1         keep the work directory and print its path
 #   BENCH_JSON_DIR=DIR   also write every figure and target verdict to DIR/upload.json
 #   HEALTHETL            override the binary
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 DAYS=${BENCH_UPLOAD_DAYS:-180}
-PEOPLE=${BENCH_UPLOAD_PEOPLE:-3}
+PEOPLE=${BENCH_UPLOAD_PEOPLE:-6}
 TARGET=100000
 
 say() { printf '==> %s\n' "$*" >&2; }
