@@ -31,7 +31,7 @@ public enum Collector {
             clock: configuration.clock
         ) { migrations in
             logger.notice(
-                "upgrading the database (\(migrations.joined(separator: ", "))): a large one takes a while (about 6 s a million samples on 2 cores), then every page is checked; a stopped upgrade is rolled back and runs again at the next start",
+                "upgrading the database (\(migrations.joined(separator: ", "))): a large one takes a while (Docs/collector.md gives each upgrade's cost), then every page is checked; a stopped upgrade is rolled back and runs again at the next start",
                 metadata: ["data_dir": "\(configuration.dataDirectory)"])
         }
         let metrics = configuration.operations.metrics()

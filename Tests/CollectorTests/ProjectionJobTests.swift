@@ -50,9 +50,7 @@ import Testing
     }
 
     static func store(
-        _ job: ProjectionJob, in storage: SQLiteCollectorStorage,
-        at now: Instant = Instant(
-            secondsSinceEpoch: 0)
+        _ job: ProjectionJob, in storage: SQLiteCollectorStorage, at now: Instant = .init(secondsSinceEpoch: 0)
     ) async throws -> Bool {
         let projector = storage.projector
         let result = job.project()

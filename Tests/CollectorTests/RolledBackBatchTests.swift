@@ -10,10 +10,10 @@ import Testing
 /// remembers between batches: the next batch of a metric it was the first to bring is stored
 /// where reads find it, before and after the collector restarts.
 @Suite struct RolledBackBatchTests {
-    static let everything = Int64.min..<Int64.max
-
     static func stepCount(in storage: SQLiteCollectorStorage) async throws -> Int {
-        try await storage.samples(user: "alice", metric: "step_count", starts: everything, after: nil, limit: 10).count
+        try await storage.samples(
+            user: "alice", metric: "step_count", starts: SampleTextsTests.everything, after: nil, limit: 10
+        ).count
     }
 
     @Test func aMetricFirstBroughtByARolledBackBatchIsStoredByTheNextOne() async throws {
