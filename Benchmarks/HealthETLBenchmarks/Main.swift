@@ -66,6 +66,7 @@ enum Main {
         let (again, againSeconds) = try Measurement.time { try load(stream: "bench:again") }
         print("store commit (dup)  \(Measurement.rate(again.duplicates, againSeconds))")
         try syntheticGeneration(catalog: catalog, atLeast: count)
+        try Rollups.measure(catalog: catalog, count: count)
         print(
             String(
                 format: "\npeak RSS %.0f MiB (the %d records and samples are held in memory on purpose)",

@@ -18,27 +18,45 @@ extension DailyRollupCalculator {
         }
         let sweep = PrioritySweep.shares(of: intervals, sourceCount: sources.count)
         var sum = 0.0
-        var bySource: [String: Double] = [:]
-        var contributors: [DayPiece] = []
+        var count = 0
+        // Per source name, found through the source's ordinal: a name is looked up once per
+        // ordinal, not hashed once per sample (one name can rank as several sources).
+        var names: [String] = []
+        var sums: [Double] = []
+        var slotOfOrdinal = [Int?](repeating: nil, count: sources.count)
         for (piece, share) in zip(pieces, sweep.shares) {
-            let sample = samples[piece.sampleIndex]
-            guard let value = sample.value, let fraction = Self.fraction(of: sample, earnedBy: share)
+            guard let value = samples[piece.sampleIndex].value,
+                let fraction = Self.fraction(
+                    from: samples[piece.sampleIndex].start, to: samples[piece.sampleIndex].end, earnedBy: share)
             else { continue }
             sum += value * fraction
-            bySource[sample.sourceName, default: 0] += value * fraction
-            contributors.append(piece)
+            count += 1
+            let ordinal = sources.ordinals[piece.sampleIndex]
+            let slot =
+                slotOfOrdinal[ordinal] ?? Self.slot(of: samples[piece.sampleIndex].sourceName, in: &names, &sums)
+            slotOfOrdinal[ordinal] = slot
+            sums[slot] += value * fraction
         }
         var rollup = DailyRollup(
-            metric: metric.id, day: day, sum: sum,
-            count: contributors.count, sources: sortedSourceNames(contributors, of: samples),
+            metric: metric.id, day: day, sum: sum, count: count, sources: names.sorted(),
             coverageSeconds: Double(sweep.coveredMilliseconds) / 1000)
-        rollup.sumBySource = bySource
+        rollup.sumBySource = Dictionary(uniqueKeysWithValues: zip(names, sums))
         return rollup
     }
 
+    /// Where `name` is in `names` (compared as a dictionary keyed by it would), added when new.
+    private static func slot(of name: String, in names: inout [String], _ sums: inout [Double]) -> Int {
+        if let slot = names.firstIndex(of: name) { return slot }
+        names.append(name)
+        sums.append(0)
+        return names.count - 1
+    }
+
     /// The part of its value a sample earns in one day, or nil when it won nothing there.
-    private static func fraction(of sample: Sample, earnedBy share: PrioritySweep.Share) -> Double? {
-        let duration = sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch
+    /// Takes the sample's start and end (which may precede its start) rather than the sample:
+    /// passing a sample copied it.
+    private static func fraction(from start: Instant, to end: Instant, earnedBy share: PrioritySweep.Share) -> Double? {
+        let duration = end.millisecondsSinceEpoch - start.millisecondsSinceEpoch
         if duration <= 0 { return share.winsInstant ? 1 : nil }
         guard share.milliseconds > 0 else { return nil }
         return Double(share.milliseconds) / Double(duration)

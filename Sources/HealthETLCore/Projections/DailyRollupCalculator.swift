@@ -93,16 +93,19 @@ extension DailyRollupCalculator {
         var resolver = LocalDayResolver(configuredZone: configuredZone)
         var byDay: [CivilDate: [DayPiece]] = [:]
         let range = days.flatMap { days in days.min().map { $0...(days.max() ?? $0) } }
-        for (index, sample) in samples.enumerated() {
-            let zone = resolver.zone(of: sample)
+        // Field by field: `enumerated()`, or passing a sample to a function, copied the whole
+        // sample (a retain of each text it holds).
+        for index in samples.indices {
+            let zone = resolver.zone(
+                timeZone: Sample.timeZone(samples[index].metadata), utcOffsetSeconds: samples[index].utcOffsetSeconds)
+            let span = DayPiece.SampleSpan(samples, index)
             switch assignment {
             case .startDay:
-                let piece = DayPiece.firstPiece(of: sample, at: index, in: zone)
+                let piece = DayPiece.firstPiece(of: span, at: index, in: zone)
                 if days?.contains(piece.day) ?? true { byDay[piece.day, default: []].append(piece) }
             case .everyDaySpanned:
-                for piece in DayPiece.pieces(of: sample, at: index, in: zone, within: range)
-                where days?.contains(piece.day) ?? true {
-                    byDay[piece.day, default: []].append(piece)
+                DayPiece.cut(span, at: index, in: zone, within: range) { piece in
+                    if days?.contains(piece.day) ?? true { byDay[piece.day, default: []].append(piece) }
                 }
             }
         }
@@ -120,13 +123,16 @@ extension DailyRollupCalculator {
 
     /// Names of the sources of the pieces' samples, sorted.
     func sortedSourceNames(_ pieces: [DayPiece], of samples: [Sample]) -> [String] {
-        // A day's pieces come in runs of one source: only a change of name is hashed.
+        // A day's pieces come in runs of one source, or interleave a few: a name whose bytes were
+        // seen among the first `remembered` spellings is not hashed again.
         var names = Set<String>()
-        var last: String?
+        var seen: [String] = []
+        let remembered = 16
         for piece in pieces {
             let name = samples[piece.sampleIndex].sourceName
-            if name != last { names.insert(name) }
-            last = name
+            if seen.contains(where: { ExactText.sameBytes($0, name) }) { continue }
+            names.insert(name)
+            if seen.count < remembered { seen.append(name) }
         }
         return names.sorted()
     }

@@ -18,11 +18,16 @@ public struct LocalDayResolver: Sendable {
 
     /// The zone a sample's local day is read in.
     public mutating func zone(of sample: Sample) -> LocalZone {
-        if let name = sample.timeZone, let zone = namedZone(name) {
+        zone(timeZone: sample.timeZone, utcOffsetSeconds: sample.utcOffsetSeconds)
+    }
+
+    /// The zone of a sample with this `HKTimeZone` and recorded offset.
+    mutating func zone(timeZone: String?, utcOffsetSeconds: Int32?) -> LocalZone {
+        if let timeZone, let zone = namedZone(timeZone) {
             return zone
         }
         if let configuredZone { return .named(configuredZone) }
-        if let offset = sample.utcOffsetSeconds { return .fixed(utcOffsetSeconds: offset) }
+        if let utcOffsetSeconds { return .fixed(utcOffsetSeconds: utcOffsetSeconds) }
         return .utc
     }
 

@@ -9,30 +9,64 @@ struct SourceOrdinals: Sendable {
     let count: Int
 
     init(of samples: [Sample], by priority: SourcePriority) {
-        // Samples come in runs from one source: each run is ranked once, and only the runs' ranks
-        // are hashed (ranking reads the device text, hashing the source name).
-        var runRanks: [SourceRank] = []
-        var runOfSample: [Int] = []
-        runOfSample.reserveCapacity(samples.count)
+        // Samples come in runs from one source, or interleave a few sources (a day read by start
+        // time): a sample ranking alike with one of the last `remembered` distinct ones takes its
+        // rank, so ranking (which reads the device text) and hashing (the source name) happen
+        // about once per source rather than once per sample.
+        var ranks: [SourceRank] = []
+        // The key of each rank in `ranks`.
+        var keys: [RankKey] = []
+        var rankOfSample: [Int] = []
+        rankOfSample.reserveCapacity(samples.count)
+        var previous: RankKey?
         for index in samples.indices {
-            if index == 0 || !Self.rankAlike(samples[index - 1], samples[index]) {
-                runRanks.append(priority.rank(of: samples[index]))
+            let key = RankKey(samples, index)
+            if let previous, key.isAlike(previous) {
+                rankOfSample.append(rankOfSample[index - 1])
+                continue
             }
-            runOfSample.append(runRanks.count - 1)
+            previous = key
+            let recent = keys.indices.suffix(Self.remembered).reversed()
+            if let known = recent.first(where: { keys[$0].isAlike(key) }) {
+                rankOfSample.append(known)
+            } else {
+                ranks.append(priority.rank(of: samples[index]))
+                keys.append(key)
+                rankOfSample.append(ranks.count - 1)
+            }
         }
-        let distinct = Set(runRanks).sorted()
+        let distinct = Set(ranks).sorted()
         let ordinalByRank = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
-        let ordinalOfRun = runRanks.map { ordinalByRank[$0]! }
-        ordinals = runOfSample.map { ordinalOfRun[$0] }
+        let ordinalOfRank = ranks.map { ordinalByRank[$0]! }
+        ordinals = rankOfSample.map { ordinalOfRank[$0] }
         count = distinct.count
     }
 
-    /// Whether two samples have the same rank whatever the priority: `SourcePriority.rank(of:)`
-    /// reads only these. Names are compared byte for byte (`==` on strings outside ASCII
-    /// normalizes them first); two spellings of one name merely rank twice.
-    private static func rankAlike(_ one: Sample, _ other: Sample) -> Bool {
-        one.flags.contains(.summarized) == other.flags.contains(.summarized)
-            && one.isUserEntered == other.isUserEntered && ExactText.sameBytes(one.sourceName, other.sourceName)
-            && ExactText.sameBytes(one.device, other.device)
+    /// Distinct sources a sample is compared with before it is ranked on its own: more than a
+    /// day's sources usually are, few enough that comparing is cheaper than ranking.
+    private static let remembered = 16
+
+    /// What `SourcePriority.rank(of:)` reads of a sample, whatever the priority.
+    private struct RankKey {
+        let summarized: Bool
+        let userEntered: Bool
+        let sourceName: String
+        let device: String?
+
+        /// Read field by field: passing the sample to a function copied all of it (a retain of
+        /// each text it holds), which was most of the cost of a refresh.
+        init(_ samples: [Sample], _ index: Int) {
+            summarized = samples[index].flags.contains(.summarized)
+            userEntered = Sample.isUserEntered(samples[index].metadata)
+            sourceName = samples[index].sourceName
+            device = samples[index].device
+        }
+
+        /// Names are compared byte for byte (`==` on strings outside ASCII normalizes them
+        /// first); two spellings of one name merely rank twice.
+        func isAlike(_ other: RankKey) -> Bool {
+            summarized == other.summarized && userEntered == other.userEntered
+                && ExactText.sameBytes(sourceName, other.sourceName) && ExactText.sameBytes(device, other.device)
+        }
     }
 }
