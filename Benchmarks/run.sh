@@ -2,8 +2,9 @@
 # Runs the release-build benchmarks. `make bench` builds first.
 #
 # healthetl-bench times the import path's pieces (timestamp parse, normalize, store commit, synthetic
-# generation) and the daily-rollup calculators the collector refreshes with, on BENCH_RECORDS records, then `healthetl simulate --days` loads synthetic history into
-# a fresh store (the writer should be the limit). Both print their figures as text lines.
+# generation) and the daily-rollup calculators the collector refreshes with, on BENCH_RECORDS
+# records, then `healthetl simulate --days` loads synthetic history into a fresh store (the writer
+# should be the limit). Both print their figures as text lines.
 #
 # Environment:
 #   BENCH_RECORDS        records for healthetl-bench (default 1000000)

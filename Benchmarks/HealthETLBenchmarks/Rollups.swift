@@ -30,7 +30,9 @@ enum Rollups {
             let runs = (0..<3).map { _ in Measurement.time { calculator.rollups(for: samples) } }
             let best = runs.min { $0.1 < $1.1 }!
             let name = "rollups \(metric)".padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("\(name)\(Measurement.rate(count, best.1))  (6 interleaved sources, \(best.0.count) days, best of 3)")
+            print(
+                "\(name)\(Measurement.rate(count, best.1))  (\(sources.count) interleaved sources, \(best.0.count) days, best of 3)"
+            )
         }
     }
 }

@@ -54,7 +54,7 @@ struct SourceOrdinals: Sendable {
         let device: String?
 
         /// Read field by field: passing the sample to a function copied all of it (a retain of
-        /// each text it holds), which was most of the cost of a refresh.
+        /// each text it holds), which was most of the calculators' instructions.
         init(_ samples: [Sample], _ index: Int) {
             summarized = samples[index].flags.contains(.summarized)
             userEntered = Sample.isUserEntered(samples[index].metadata)
