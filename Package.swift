@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]),
+        // glibc's malloc.h, for the allocator options the executable sets (AllocatorOptions).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // The model, catalog, normalizer and plugin API: pure code, no files, no network.
         .target(
@@ -213,6 +215,7 @@ let package = Package(
                 "HealthAutoExport", "HealthETLOutput", "HealthETLZip", "FIT",
                 "Synthetic",
                 "CollectorSink", "HealthETLMCP",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict),
 

@@ -21,7 +21,8 @@ SERVER_SIDE = {"HealthETLServer", "HealthETLCollectorStorage", "HealthETLCollect
 
 
 def targets(manifest):
-    parts = re.split(r"\n\s*\.(target|executableTarget|testTarget|systemLibrary)\(", manifest)
+    # Declarations only (at the targets list's indent): a conditional dependency is a `.target(` too.
+    parts = re.split(r"\n {8}\.(target|executableTarget|testTarget|systemLibrary)\(", manifest)
     for kind, body in zip(parts[1::2], parts[2::2]):
         name = re.search(r'name:\s*"([^"]+)"', body).group(1)
         path = re.search(r'path:\s*"([^"]+)"', body)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthETLRuntime
 import Logging
 
 /// Runs the command line with the exit codes of the contract: 0 success, 1 failure,
@@ -7,6 +8,7 @@ import Logging
 @main
 enum Entry {
     static func main() async {
+        AllocatorOptions.keepFreedMemory(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try HealthETL.parseAsRoot()
             let logging = Self.logging(of: command)

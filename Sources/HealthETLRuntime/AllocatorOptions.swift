@@ -1,0 +1,34 @@
+#if os(Linux)
+    import CMalloc
+#endif
+
+/// glibc's allocator, set for a process that builds and frees buffers of a few MiB per batch.
+///
+/// By default glibc hands the free memory at the top of a thread's arena back to the kernel
+/// (`madvise`) once it passes a threshold that tracks the largest block freed so far: about
+/// 7 MB after each upload batch, so the next batch's JSON, samples and zstd buffers are fresh
+/// pages again, each one a page fault. An upload of 1.06 M samples took 283,000 minor faults
+/// and 1.1 s of system time in the client that way, and 11,400 and 0.3 s with these options,
+/// for 8 MB more peak RSS.
+public enum AllocatorOptions {
+    /// Blocks from this size up are mapped on their own (glibc's largest automatic threshold).
+    static let mapBytes: Int32 = 32 << 20
+    /// Free memory at the top of an arena kept for reuse rather than returned to the kernel.
+    static let trimBytes: Int32 = 64 << 20
+
+    /// Sets both, unless `environment` already tunes glibc's allocator (a user's own settings
+    /// win). Returns whether it set them.
+    @discardableResult
+    public static func keepFreedMemory(environment: [String: String]) -> Bool {
+        #if os(Linux)
+            let tuned =
+                environment["MALLOC_MMAP_THRESHOLD_"] != nil || environment["MALLOC_TRIM_THRESHOLD_"] != nil
+                || environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.") == true
+            guard !tuned else { return false }
+            // Setting either one stops glibc from moving both thresholds itself.
+            return mallopt(M_MMAP_THRESHOLD, mapBytes) == 1 && mallopt(M_TRIM_THRESHOLD, trimBytes) == 1
+        #else
+            return false
+        #endif
+    }
+}
