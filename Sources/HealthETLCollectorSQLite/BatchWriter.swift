@@ -24,9 +24,21 @@ struct BatchWriter {
     private let userHasDeletions: Bool
     /// The projection days the batch changed.
     private(set) var dirty = Set<DirtyDay>()
-    /// The days last marked: a batch's samples come in runs of one metric over the same days,
-    /// and marking them again is hashing for nothing.
-    private var lastMarked: (metric: Int64, days: ClosedRange<Int64>)?
+    /// The metrics the batch wrote lately (up to `recentLimit`), found by their names' bytes: a
+    /// batch interleaves a few metrics, and looking one up here costs less than hashing its name,
+    /// its span key and its days again for every sample.
+    private var recent: [RecentMetric] = []
+    private var nextReplaced = 0
+    private static let recentLimit = 8
+
+    private struct RecentMetric {
+        let name: String
+        let id: Int64
+        /// Its longest sample as noted: only a longer one is noted again.
+        var longest: Int64
+        /// The days its last sample marked: runs of samples over the same days mark them once.
+        var marked: ClosedRange<Int64>?
+    }
 
     init(user: Int64, now: Instant, state: StorageState, connection: SQLiteConnection, projector: Projector) throws {
         self.user = user
@@ -83,7 +95,8 @@ struct BatchWriter {
             }
         }
         for tombstone in batch.deletions {
-            let metric = try state.metricID(tombstone.metric, connection: connection)
+            let index = try recentIndex(of: tombstone.metric)
+            let metric = recent[index].id
             if DeletionOrder.isOvertaken(tombstone, restores: try restorationTime(of: tombstone, metric: metric)) {
                 continue
             }
@@ -98,7 +111,7 @@ struct BatchWriter {
             _ = try recordDeletion.execute()
             let longest = state.longestSample(user: user, metric: metric)
             markDirty(
-                metric: metric, from: tombstone.start,
+                index, from: tombstone.start,
                 to: Instant(millisecondsSinceEpoch: tombstone.start.millisecondsSinceEpoch + longest))
         }
         try DirtyDay.insert(dirty, user: user, connection: connection)
@@ -111,7 +124,8 @@ struct BatchWriter {
     private mutating func upsert(_ sample: Sample, at position: Int, in batch: ValidatedBatch) throws
         -> WireRejection?
     {
-        let metric = try state.metricID(sample.metric, connection: connection)
+        let index = try recentIndex(of: sample.metric)
+        let metric = recent[index].id
         if let deletedAt = try deletionTime(of: sample, metric: metric) {
             guard !DeletionOrder.staysDeleted(sample, deletedAt: deletedAt) else {
                 return DeletionOrder.rejection(of: sample, at: position, in: batch)
@@ -121,11 +135,29 @@ struct BatchWriter {
                 .blob(sample.id.bytes))
         }
         try store(sample, metric: metric)
-        try state.noteSpan(
-            sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch, user: user, metric: metric,
-            connection: connection)
-        markDirty(metric: metric, from: sample.start, to: sample.end)
+        let span = sample.end.millisecondsSinceEpoch - sample.start.millisecondsSinceEpoch
+        if span > recent[index].longest {
+            try state.noteSpan(span, user: user, metric: metric, connection: connection)
+            recent[index].longest = state.longestSample(user: user, metric: metric)
+        }
+        markDirty(index, from: sample.start, to: sample.end)
         return nil
+    }
+
+    /// Where `name` is in `recent`, put there (replacing the oldest when full) if it is not.
+    private mutating func recentIndex(of name: String) throws -> Int {
+        // Equal bytes are an equal name; other spellings of one name meet in `state`'s table.
+        if let index = recent.firstIndex(where: { ExactText.sameBytes($0.name, name) }) { return index }
+        let id = try state.metricID(name, connection: connection)
+        let metric = RecentMetric(name: name, id: id, longest: state.longestSample(user: user, metric: id))
+        guard recent.count == Self.recentLimit else {
+            recent.append(metric)
+            return recent.count - 1
+        }
+        let index = nextReplaced
+        nextReplaced = (nextReplaced + 1) % Self.recentLimit
+        recent[index] = metric
+        return index
     }
 
     /// When the source deleted the sample (`Int64.min` when the client did not say); nil when
@@ -178,12 +210,12 @@ struct BatchWriter {
         "user_entered", "flags", "updated_ms",
     ])
 
-    /// Every local day, in any zone on Earth, that an interval may touch; sleep nights are keyed
-    /// by the morning they end, one day later at most.
-    private mutating func markDirty(metric: Int64, from start: Instant, to end: Instant) {
+    /// Marks, for the metric at `index` in `recent`, every local day in any zone on Earth that an
+    /// interval may touch; sleep nights are keyed by the morning they end, one day later at most.
+    private mutating func markDirty(_ index: Int, from start: Instant, to end: Instant) {
         let days = DirtyDay.days(touching: start, end)
-        if let lastMarked, lastMarked.metric == metric, lastMarked.days == days { return }
-        lastMarked = (metric, days)
-        for day in days { dirty.insert(DirtyDay(metric: metric, day: day)) }
+        guard recent[index].marked != days else { return }
+        recent[index].marked = days
+        for day in days { dirty.insert(DirtyDay(metric: recent[index].id, day: day)) }
     }
 }

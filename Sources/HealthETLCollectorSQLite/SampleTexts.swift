@@ -24,6 +24,8 @@ struct SampleTexts {
     /// The text and id each column was last asked for: samples come in runs of one source.
     private var lastTexts: [String?] = Array(repeating: nil, count: Column.allCases.count)
     private var lastIDs: [Int64] = Array(repeating: 0, count: Column.allCases.count)
+    /// The id and text each result column last read, by column index: rows come in runs too.
+    private var lastRead: [(id: Int64, text: String)?] = Array(repeating: nil, count: 16)
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -61,9 +63,17 @@ struct SampleTexts {
     mutating func text(_ column: Int32, of statement: SQLiteStatement) throws -> String? {
         guard !statement.isNull(column) else { return nil }
         let id = statement.int64(column)
+        let slot = Int(column)
+        if lastRead.indices.contains(slot), let last = lastRead[slot], last.id == id { return last.text }
+        let text = try text(id: id)
+        if lastRead.indices.contains(slot) { lastRead[slot] = (id, text) }
+        return text
+    }
+
+    private mutating func text(id: Int64) throws -> String {
         if let text = texts[id] { return text }
         try read.bind(.integer(id))
-        guard let text = try read.firstRow({ $0.text(0) }) else {
+        guard let text = try read.firstRow({ $0.text(0) }) ?? nil else {
             throw CollectorError("the collector's database names text \(id), which it does not hold")
         }
         texts[id] = text
