@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]),
-        // glibc's malloc.h, for the allocator options the executable sets (AllocatorOptions).
+        // glibc's malloc.h, for HealthETLRuntime's AllocatorOptions (which the executable applies).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // The model, catalog, normalizer and plugin API: pure code, no files, no network.

@@ -5,10 +5,10 @@
 /// glibc's allocator, set for a process that builds and frees buffers of a few MiB per batch.
 ///
 /// By default glibc hands the free memory at the top of a thread's arena back to the kernel
-/// (`madvise`) once it passes a threshold that tracks the largest block freed so far: about
-/// 7 MB after each upload batch, so the next batch's JSON, samples and zstd buffers are fresh
-/// pages again, each one a page fault. An upload of 1.06 M samples took 283,000 minor faults
-/// and 1.1 s of system time in the client that way, and 11,400 and 0.3 s with these options,
+/// (`madvise`) once it passes a threshold glibc moves with the largest block freed so far. In an
+/// upload that was about 7 MB after every batch, so the next batch's JSON, samples and zstd
+/// buffers were fresh pages again, each one a page fault: 283,000 minor faults and 1.1 s of
+/// system time in the client for 1.06 M samples, against 11,400 and 0.3 s with these options,
 /// for 8 MB more peak RSS.
 public enum AllocatorOptions {
     /// Blocks from this size up are mapped on their own (glibc's largest automatic threshold).
