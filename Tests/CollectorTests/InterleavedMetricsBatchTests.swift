@@ -8,8 +8,8 @@ import Testing
 @testable import HealthETLServer
 
 /// A batch whose samples interleave more metrics than the batch writer remembers at once: every
-/// sample lands under its own metric, every day it touches is recomputed, and the longest
-/// sample of each metric is kept across a restart, where the next refresh reaches back for it.
+/// sample lands under its own metric, every day it touches is recomputed, and a metric's longest
+/// sample is kept across a restart, where the next refresh reaches back for it.
 @Suite struct InterleavedMetricsBatchTests {
     /// Eleven summed metrics, more than the eight the writer keeps looked up.
     static let metrics = [

@@ -36,7 +36,7 @@ import Testing
             return usage.ru_minflt
         }
 
-        /// The faults of 20 batches on a thread of their own (its own arena), after two to warm up.
+        /// The faults of 20 batches on a new thread, after two to warm up.
         static func faultsOfTwentyBatches() -> Int {
             let faults = Mutex(0)
             let done = DispatchSemaphore(value: 0)
@@ -54,8 +54,9 @@ import Testing
 
         @Test func batchesReuseTheirFreedPages() {
             #expect(AllocatorOptions.keepFreedMemory(environment: [:]))
-            // With glibc's own thresholds each batch faults in all its pages again (about 50,000
-            // here); other threads taking freed blocks may cost a few batches' worth, no more.
+            // With glibc's own thresholds most batches fault their pages in again (25,000 in this
+            // test process, 50,000 alone); other threads taking freed blocks may cost a few
+            // batches' worth, no more.
             let faults = Self.faultsOfTwentyBatches()
             #expect(faults < 4 * Self.pagesPerBatch, "\(faults) faults in 20 batches of \(Self.pagesPerBatch) pages")
         }
