@@ -4,7 +4,6 @@ import HealthETLStore
 /// Turns a gathered batch of raw records into the batch the store commits.
 final class BatchNormalizer {
     private let catalog: MetricCatalog
-    private var normalizer: Normalizer
     private var lastMetric: (type: String, metric: ResolvedMetric?)?
     private var lastCoverage: SnapshotCoverage?
     /// The last metadata rendered as JSON: the points of one series (or one device's records)
@@ -13,11 +12,11 @@ final class BatchNormalizer {
 
     init(catalog: MetricCatalog) {
         self.catalog = catalog
-        self.normalizer = Normalizer(catalog: catalog, now: Instant(millisecondsSinceEpoch: 0))
     }
 
     func normalize(_ raw: RawBatch) -> (CommitBatch, BatchNotes) {
-        normalizer.now = raw.now
+        // A local value: a stored one would be copied out of the class for every record.
+        let normalizer = Normalizer(catalog: catalog, now: raw.now)
         var batch = CommitBatch(
             stream: raw.stream, tombstones: raw.tombstones, workouts: raw.workouts,
             activitySummaries: raw.activitySummaries, documents: raw.documents, snapshot: raw.snapshot,

@@ -68,7 +68,7 @@ public struct BatchValidator: Sendable {
         // The same bounds the normalizer keeps on import; an offset too wide for Int32 stays too wide.
         switch SampleBounds.violation(
             start: start, end: end, utcOffsetSeconds: wire.utcOffsetSeconds.map { Int32(clamping: $0) },
-            metric: definition)
+            longestSpanSeconds: metric.longestSpanSeconds)
         {
         case .dateOutOfRange: return .failure(Reason("date_out_of_range"))
         case .utcOffsetOutOfRange: return .failure(Reason("invalid_utc_offset"))
@@ -86,7 +86,7 @@ public struct BatchValidator: Sendable {
             flags.insert(known.flag)
         }
         // A category's summary may be a count of its events, with no category value of its own.
-        let isSummarizedCount = flags.contains(.summarized) && SampleBounds.summariesCount(definition)
+        let isSummarizedCount = flags.contains(.summarized) && metric.summariesCount
         if definition.kind.isQuantity {
             guard let value = wire.value else { return .failure(Reason("missing_value")) }
             // Beyond any health quantity, and large enough to overflow a day's sum.

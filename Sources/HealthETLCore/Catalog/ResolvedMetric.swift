@@ -8,6 +8,10 @@ public final class ResolvedMetric: Sendable {
     public let conversions: [String: UnitConversion]
     /// Accepted value spelling → canonical category value (category kind).
     public let categoryValues: [String: String]
+    /// `SampleBounds.longestSpan(of: definition)`, and `SampleBounds.summariesCount(definition)`:
+    /// read per record, where passing the definition along would copy it.
+    public let longestSpanSeconds: Int64
+    public let summariesCount: Bool
 
     public var id: String { definition.id }
 
@@ -15,5 +19,7 @@ public final class ResolvedMetric: Sendable {
         self.definition = definition
         self.conversions = conversions
         self.categoryValues = categoryValues
+        self.longestSpanSeconds = SampleBounds.longestSpan(of: definition)
+        self.summariesCount = SampleBounds.summariesCount(definition)
     }
 }

@@ -58,7 +58,7 @@ public struct Normalizer: Sendable {
         }
         if let violation = SampleBounds.violation(
             start: start.instant, end: end.instant, utcOffsetSeconds: start.utcOffsetSeconds ?? end.utcOffsetSeconds,
-            metric: metric.definition)
+            longestSpanSeconds: metric.longestSpanSeconds)
         {
             return .failure(Rejection(QuarantineReason(violation), bounds(violation, metric: metric.definition)))
         }
@@ -70,8 +70,8 @@ public struct Normalizer: Sendable {
             case .success(let canonical): value = canonical
             case .failure(let rejection): return .failure(rejection)
             }
-        case .category where record.isSummary && SampleBounds.summariesCount(metric.definition),
-            .interval where record.isSummary && SampleBounds.summariesCount(metric.definition):
+        case .category where record.isSummary && metric.summariesCount,
+            .interval where record.isSummary && metric.summariesCount:
             switch summarizedCount(of: record, metric: metric) {
             case .success(let count): value = count
             case .failure(let rejection): return .failure(rejection)

@@ -1,41 +1,96 @@
 /// One record as a source adapter read it, before any checking: the normalizer's input.
-public struct RawRecord: Hashable, Sendable {
+public struct RawRecord: Hashable, Sendable, CustomReflectable {
+    /// Shared by every copy: a record is copied several times on its way from the reader to the
+    /// writer (event, batch, normalizer).
+    private var box: SharedFields<Fields>
+
     /// The type as the source names it: a HealthKit identifier, a Health Connect type or a metric id.
-    public var type: String
-    public var sourceName: String
-    public var sourceVersion: String?
+    public var type: String {
+        get { box.fields.type }
+        set { box = box.changed { $0.type = newValue } }
+    }
+    public var sourceName: String {
+        get { box.fields.sourceName }
+        set { box = box.changed { $0.sourceName = newValue } }
+    }
+    public var sourceVersion: String? {
+        get { box.fields.sourceVersion }
+        set { box = box.changed { $0.sourceVersion = newValue } }
+    }
     /// The device description with any per-export noise (memory addresses) already removed.
-    public var device: String?
-    public var unit: String?
-    public var value: RawValue
-    public var start: RawTime
-    public var end: RawTime
-    public var metadata: [MetadataEntry]
+    public var device: String? {
+        get { box.fields.device }
+        set { box = box.changed { $0.device = newValue } }
+    }
+    public var unit: String? {
+        get { box.fields.unit }
+        set { box = box.changed { $0.unit = newValue } }
+    }
+    public var value: RawValue {
+        get { box.fields.value }
+        set { box = box.changed { $0.value = newValue } }
+    }
+    public var start: RawTime {
+        get { box.fields.start }
+        set { box = box.changed { $0.start = newValue } }
+    }
+    public var end: RawTime {
+        get { box.fields.end }
+        set { box = box.changed { $0.end = newValue } }
+    }
+    public var metadata: [MetadataEntry] {
+        get { box.fields.metadata }
+        set { box = box.changed { $0.metadata = newValue } }
+    }
     /// Points the record carries with it (HRV SDNN beat-to-beat heart rates), times resolved.
-    public var series: [SeriesPoint]
+    public var series: [SeriesPoint] {
+        get { box.fields.series }
+        set { box = box.changed { $0.series = newValue } }
+    }
     /// A source's summary of a period rather than a measurement (Health Auto Export's summarized
     /// points): stored with the `summarized` flag, ranked below raw samples in the projections.
-    public var isSummary: Bool
+    public var isSummary: Bool {
+        get { box.fields.isSummary }
+        set { box = box.changed { $0.isSummary = newValue } }
+    }
 
     public init(
         type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
         unit: String? = nil, value: RawValue, start: RawTime, end: RawTime,
         metadata: [MetadataEntry] = [], series: [SeriesPoint] = [], isSummary: Bool = false
     ) {
-        self.type = type
-        self.sourceName = sourceName
-        self.sourceVersion = sourceVersion
-        self.device = device
-        self.unit = unit
-        self.value = value
-        self.start = start
-        self.end = end
-        self.metadata = metadata
-        self.series = series
-        self.isSummary = isSummary
+        box = SharedFields(
+            Fields(
+                type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device, unit: unit,
+                value: value, start: start, end: end, metadata: metadata, series: series, isSummary: isSummary))
     }
 
-    /// The record as written, as a JSON object: what quarantine keeps.
+    public static func == (lhs: RawRecord, rhs: RawRecord) -> Bool {
+        SharedFields.same(lhs.box, rhs.box)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: box.children, displayStyle: .struct)
+    }
+
+    private struct Fields: Hashable, Sendable {
+        var type: String
+        var sourceName: String
+        var sourceVersion: String?
+        var device: String?
+        var unit: String?
+        var value: RawValue
+        var start: RawTime
+        var end: RawTime
+        var metadata: [MetadataEntry]
+        var series: [SeriesPoint]
+        var isSummary: Bool
+    }
+
     public var rawJSON: String {
         var fields: [(String, String?)] = [
             ("type", type), ("sourceName", sourceName), ("sourceVersion", sourceVersion),

@@ -1,28 +1,80 @@
 /// A checked record in canonical units: what the store keeps and the uploaders send.
-public struct Sample: Hashable, Sendable {
-    public var id: ContentID
+public struct Sample: Hashable, Sendable, CustomReflectable {
+    /// Shared by every copy: a sample is copied on every step from the normalizer to the store, and
+    /// through the projections' passes.
+    private var box: SharedFields<Fields>
+
+    public var id: ContentID {
+        get { box.fields.id }
+        set { box = box.changed { $0.id = newValue } }
+    }
     /// Catalog metric id.
-    public var metric: String
-    public var sourceName: String
-    public var sourceVersion: String?
-    public var device: String?
-    public var start: Instant
-    public var end: Instant
+    public var metric: String {
+        get { box.fields.metric }
+        set { box = box.changed { $0.metric = newValue } }
+    }
+    public var sourceName: String {
+        get { box.fields.sourceName }
+        set { box = box.changed { $0.sourceName = newValue } }
+    }
+    public var sourceVersion: String? {
+        get { box.fields.sourceVersion }
+        set { box = box.changed { $0.sourceVersion = newValue } }
+    }
+    public var device: String? {
+        get { box.fields.device }
+        set { box = box.changed { $0.device = newValue } }
+    }
+    public var start: Instant {
+        get { box.fields.start }
+        set { box = box.changed { $0.start = newValue } }
+    }
+    public var end: Instant {
+        get { box.fields.end }
+        set { box = box.changed { $0.end = newValue } }
+    }
     /// The UTC offset written next to the start date, if any.
-    public var utcOffsetSeconds: Int32?
+    public var utcOffsetSeconds: Int32? {
+        get { box.fields.utcOffsetSeconds }
+        set { box = box.changed { $0.utcOffsetSeconds = newValue } }
+    }
     /// Value in the metric's canonical unit (quantity kinds).
-    public var value: Double?
+    public var value: Double? {
+        get { box.fields.value }
+        set { box = box.changed { $0.value = newValue } }
+    }
     /// Canonical category value (category kind).
-    public var category: String?
+    public var category: String? {
+        get { box.fields.category }
+        set { box = box.changed { $0.category = newValue } }
+    }
     /// Value and unit as written: part of the identity, kept for audit.
-    public var valueAsWritten: String?
-    public var unitAsWritten: String?
-    public var flags: SampleFlags
-    public var metadata: [MetadataEntry]
-    public var series: [SeriesPoint]
+    public var valueAsWritten: String? {
+        get { box.fields.valueAsWritten }
+        set { box = box.changed { $0.valueAsWritten = newValue } }
+    }
+    public var unitAsWritten: String? {
+        get { box.fields.unitAsWritten }
+        set { box = box.changed { $0.unitAsWritten = newValue } }
+    }
+    public var flags: SampleFlags {
+        get { box.fields.flags }
+        set { box = box.changed { $0.flags = newValue } }
+    }
+    public var metadata: [MetadataEntry] {
+        get { box.fields.metadata }
+        set { box = box.changed { $0.metadata = newValue } }
+    }
+    public var series: [SeriesPoint] {
+        get { box.fields.series }
+        set { box = box.changed { $0.series = newValue } }
+    }
     /// Set when the sample came back at the source after it was deleted there: when that
     /// deletion happened. It outranks that deletion, and any earlier one, wherever both arrive.
-    public var restoresDeletionAt: Instant?
+    public var restoresDeletionAt: Instant? {
+        get { box.fields.restoresDeletionAt }
+        set { box = box.changed { $0.restoresDeletionAt = newValue } }
+    }
 
     public init(
         id: ContentID, metric: String, sourceName: String, sourceVersion: String? = nil,
@@ -31,20 +83,42 @@ public struct Sample: Hashable, Sendable {
         unitAsWritten: String? = nil, flags: SampleFlags = [], metadata: [MetadataEntry] = [],
         series: [SeriesPoint] = []
     ) {
-        self.id = id
-        self.metric = metric
-        self.sourceName = sourceName
-        self.sourceVersion = sourceVersion
-        self.device = device
-        self.start = start
-        self.end = end
-        self.utcOffsetSeconds = utcOffsetSeconds
-        self.value = value
-        self.category = category
-        self.valueAsWritten = valueAsWritten
-        self.unitAsWritten = unitAsWritten
-        self.flags = flags
-        self.metadata = metadata
-        self.series = series
+        box = SharedFields(
+            Fields(
+                id: id, metric: metric, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
+                start: start, end: end, utcOffsetSeconds: utcOffsetSeconds, value: value, category: category,
+                valueAsWritten: valueAsWritten, unitAsWritten: unitAsWritten, flags: flags, metadata: metadata,
+                series: series, restoresDeletionAt: nil))
+    }
+
+    public static func == (lhs: Sample, rhs: Sample) -> Bool {
+        SharedFields.same(lhs.box, rhs.box)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: box.children, displayStyle: .struct)
+    }
+
+    private struct Fields: Hashable, Sendable {
+        var id: ContentID
+        var metric: String
+        var sourceName: String
+        var sourceVersion: String?
+        var device: String?
+        var start: Instant
+        var end: Instant
+        var utcOffsetSeconds: Int32?
+        var value: Double?
+        var category: String?
+        var valueAsWritten: String?
+        var unitAsWritten: String?
+        var flags: SampleFlags
+        var metadata: [MetadataEntry]
+        var series: [SeriesPoint]
+        var restoresDeletionAt: Instant?
     }
 }

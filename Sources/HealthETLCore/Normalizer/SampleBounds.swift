@@ -46,8 +46,9 @@ public enum SampleBounds {
         metric.hardMaxDurationSeconds.map { Int64($0.rounded(.down)) } ?? longestSpanSeconds
     }
 
-    /// The first rule broken by a sample's times (`end >= start` is checked before).
-    public static func violation(start: Instant, end: Instant, utcOffsetSeconds: Int32?, metric: MetricDefinition)
+    /// The first rule broken by a sample's times (`end >= start` is checked before), for a metric
+    /// whose samples may span `longestSpanSeconds` (`longestSpan(of:)`).
+    public static func violation(start: Instant, end: Instant, utcOffsetSeconds: Int32?, longestSpanSeconds: Int64)
         -> Violation?
     {
         if let offset = utcOffsetSeconds, offset.magnitude > widestUTCOffsetSeconds.magnitude {
@@ -55,7 +56,7 @@ public enum SampleBounds {
         }
         guard instants.contains(start), instants.contains(end) else { return .dateOutOfRange }
         let spanMilliseconds = end.millisecondsSinceEpoch - start.millisecondsSinceEpoch
-        guard spanMilliseconds <= longestSpan(of: metric) * 1_000 else { return .spanTooLong }
+        guard spanMilliseconds <= longestSpanSeconds * 1_000 else { return .spanTooLong }
         return nil
     }
 

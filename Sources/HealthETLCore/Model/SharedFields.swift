@@ -1,0 +1,28 @@
+/// A struct's fields in one immutable heap box that every copy of the struct shares: for values
+/// copied many times on a hot path (a record from reader to writer, a sample through the store and
+/// the projections), where a copy of the box costs one retain and a copy of the fields one per text.
+/// A change makes a new box.
+final class SharedFields<Fields: Hashable & Sendable>: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    /// A new box with `edit` applied to a copy of these fields.
+    func changed(_ edit: (inout Fields) -> Void) -> SharedFields {
+        var copy = fields
+        edit(&copy)
+        return SharedFields(copy)
+    }
+
+    /// The fields, for the holder's `customMirror`: printed and dumped values show them, not the box.
+    var children: Mirror.Children {
+        Mirror(reflecting: fields).children
+    }
+
+    /// Equal fields, without comparing them when both are the same box.
+    static func same(_ lhs: SharedFields, _ rhs: SharedFields) -> Bool {
+        lhs === rhs || lhs.fields == rhs.fields
+    }
+}
