@@ -18,11 +18,11 @@ class XMLEventLog: XMLEventHandler {
 
     required init() {}
 
-    /// Reads `chunks` as one document, start to end; `readingEmptyElements: false` leaves every
+    /// Reads `chunks` as one document, start to end; `readingTagsDirectly: false` leaves every
     /// element to libxml2.
-    static func read(_ chunks: some Sequence<UnsafeRawBufferPointer>, readingEmptyElements: Bool = true) -> Reading {
+    static func read(_ chunks: some Sequence<UnsafeRawBufferPointer>, readingTagsDirectly: Bool = true) -> Reading {
         let handler = Self()
-        let parser = XMLStreamParser(handler: handler, readingEmptyElements: readingEmptyElements)
+        let parser = XMLStreamParser(handler: handler, readingTagsDirectly: readingTagsDirectly)
         var succeeded = true
         do {
             for chunk in chunks { try parser.feed(chunk) }

@@ -65,9 +65,9 @@ enum XMLTestInput {
     /// Parses `bytes` fed in chunks of `chunkSize`, then finishes.
     @discardableResult
     static func parse(
-        _ bytes: [UInt8], chunkSize: Int = 1 << 20, readingEmptyElements: Bool = true, into recorder: XMLEventRecorder
+        _ bytes: [UInt8], chunkSize: Int = 1 << 20, readingTagsDirectly: Bool = true, into recorder: XMLEventRecorder
     ) throws -> XMLStreamParser {
-        let parser = XMLStreamParser(handler: recorder, readingEmptyElements: readingEmptyElements)
+        let parser = XMLStreamParser(handler: recorder, readingTagsDirectly: readingTagsDirectly)
         recorder.parser = parser
         try bytes.withUnsafeBytes { all in
             var start = 0

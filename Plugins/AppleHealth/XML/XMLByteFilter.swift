@@ -100,10 +100,10 @@ struct XMLByteFilter {
         tags.takeRefusal(forTagEndingAt: filteredOffset)
     }
 
-    /// Moves the empty elements scanned since the last call (`XMLTagScanner.emptyElements`) into
-    /// `elements`, which should be empty; its storage is kept for the next ones.
-    mutating func takeEmptyElements(into elements: inout [Range<Int64>]) {
-        swap(&elements, &tags.emptyElements)
+    /// Moves the clean start tags scanned since the last call (`XMLTagScanner.cleanStartTags`)
+    /// into `tags`, which should be empty; its storage is kept for the next ones.
+    mutating func takeCleanStartTags(into tags: inout [Range<Int64>]) {
+        swap(&tags, &self.tags.cleanStartTags)
     }
 
     /// Whether the input so far ends inside the DOCTYPE.

@@ -47,8 +47,8 @@ struct XMLElementTagScanner {
     /// Whether the current start tag is deeper than the limit: it is refused where its name ends.
     private var tooDeep = false
 
-    /// Whether the last tag that ended was a start tag ending in `/>`: an empty element.
-    private(set) var endedEmptyElement = false
+    /// Whether the last tag that ended was a start tag (`>` or, for an empty element, `/>`).
+    private(set) var endedStartTag = false
 
     /// Whether the tag ended at its own `>`, so what follows is text again.
     var hasEnded: Bool {
@@ -275,7 +275,7 @@ struct XMLElementTagScanner {
     /// The start tag ends (at its own `>`, however libxml2 saw it end).
     private mutating func endStartTag(empty: Bool, blanker: inout XMLBlanker) {
         state = .ended
-        endedEmptyElement = empty
+        endedStartTag = true
         if empty { depth -= 1 }
         blanker.startTagEnded(empty: empty, depth: depth)
     }
@@ -399,7 +399,7 @@ struct XMLElementTagScanner {
     /// An end tag ends at its own `>`, closing an element (for libxml2 perhaps at an early `>`).
     private mutating func endEndTag(blanker: inout XMLBlanker) {
         state = .ended
-        endedEmptyElement = false
+        endedStartTag = false
         depth -= 1
         blanker.endTagEnded(depth: depth)
     }

@@ -47,11 +47,16 @@ public final class XMLStreamParser {
     private var attributeSpans: UnsafeMutableBufferPointer<XMLAttributes.Span>
     /// Decoded attribute values of the current start tag (only values containing `&`).
     private var decodedValues: UnsafeMutableBufferPointer<UInt8>
-    /// Whether empty elements may be read without libxml2 (`XMLEmptyElementReader`): not when
-    /// text is delivered, since libxml2 sees spaces where such an element was.
-    private let readsEmptyElements: Bool
-    /// The empty elements of the current slice, from the filter.
-    private var emptyElements: [Range<Int64>] = []
+    /// Whether start tags may be read without libxml2 (`XMLTagReader`): not when text is
+    /// delivered, since libxml2 sees spaces where such a tag's attributes or element were.
+    private let readsTagsDirectly: Bool
+    /// The clean start tags of the current slice, from the filter.
+    private var cleanStartTags: [Range<Int64>] = []
+    /// Start tags read directly that libxml2 has yet to reach. Each was left to it as a stand-in,
+    /// its name with its attributes blanked (`<Record      >`), so that libxml2 still matches
+    /// the element's end tag and reads its content; it reports the stand-in's start, which is
+    /// not delivered again. libxml2 reaches them in order, before any other start tag.
+    private var standInsAhead = 0
     /// Whether the bytes libxml2 was given but has not parsed yet (text waits for the next `<`)
     /// are whitespace only. Anything else (a stray byte, a reference) may still end the parse
     /// with an error before the next element, so that element is left to libxml2.
@@ -80,8 +85,10 @@ public final class XMLStreamParser {
     /// Offset in the original input just past the last element that ended as a child of the root.
     public private(set) var topLevelEnd: Int64 = 0
 
-    /// Empty elements delivered without libxml2 (`XMLEmptyElementReader`).
+    /// Empty elements delivered without libxml2 (`XMLTagReader`).
     public private(set) var elementsReadDirectly = 0
+    /// Start tags of elements with content delivered without libxml2 (`XMLTagReader`).
+    public private(set) var startTagsReadDirectly = 0
 
     /// Problems that lost nothing, by kind, e.g. ["illegal_control_character": 3].
     public private(set) var warnings: [String: Int] = [:]
@@ -89,12 +96,12 @@ public final class XMLStreamParser {
     /// Creates a parser that reports to `handler`, which it keeps a strong reference to.
     ///
     /// A handler that also conforms to `XMLTextHandler` receives text; any other does not, and
-    /// libxml2 then skips text without delivering it. `readingEmptyElements: false` gives every
+    /// libxml2 then skips text without delivering it. `readingTagsDirectly: false` gives every
     /// element to libxml2: the reference the direct reader is held to.
-    public init(handler: XMLEventHandler, readingEmptyElements: Bool = true) {
+    public init(handler: XMLEventHandler, readingTagsDirectly: Bool = true) {
         self.handler = handler
         self.textHandler = handler as? any XMLTextHandler
-        self.readsEmptyElements = readingEmptyElements && textHandler == nil
+        self.readsTagsDirectly = readingTagsDirectly && textHandler == nil
         xmlInitParser()
         var sax = Self.saxHandler(deliveringText: textHandler != nil)
         // With no user data libxml2 points userData at the context; it is replaced below.
@@ -216,21 +223,23 @@ public final class XMLStreamParser {
         }
     }
 
-    /// Parses the `count` filtered bytes of the current slice. Empty elements the reader takes are
+    /// Parses the `count` filtered bytes of the current slice. Start tags the reader takes are
     /// delivered here, each once libxml2 has read everything before it (a run of them, with only
-    /// whitespace between, needs no call in between), and then blanked (`blank`): libxml2 reads
-    /// text there, and every offset, line and column stays where it was.
+    /// whitespace between, needs no call in between), and then blanked (`blank`): an empty
+    /// element whole, a start tag from the end of its name to its `>`, which stay as its stand-in.
+    /// libxml2 reads text there, and every offset, line and column stays where it was.
     private func parse(count: Int, terminate: Bool) throws {
         var fed = 0
         let base = filter.outputOffset - Int64(count)
-        if readsEmptyElements, count > 0 {
-            emptyElements.removeAll(keepingCapacity: true)
-            filter.takeEmptyElements(into: &emptyElements)
+        if readsTagsDirectly, count > 0 {
+            cleanStartTags.removeAll(keepingCapacity: true)
+            filter.takeCleanStartTags(into: &cleanStartTags)
             // Bytes from `fed` to `clean` are known to be whitespace (or blanked), with
             // `unfedLineBreaks` line breaks.
             var clean = 0
             var unfedLineBreaks = 0
-            for element in emptyElements where element.lowerBound >= base && element.upperBound <= base + Int64(count) {
+            for element in cleanStartTags where element.lowerBound >= base && element.upperBound <= base + Int64(count)
+            {
                 let start = Int(element.lowerBound - base)
                 let end = Int(element.upperBound - base)
                 if let breaks = Self.whitespaceLineBreaks(filtered + clean, count: start - clean) {
@@ -245,13 +254,21 @@ public final class XMLStreamParser {
                 // element is inside the root and not inside a refused one. (Read after libxml2's
                 // callbacks, which reuse the spans.)
                 guard heldIsWhitespace, depth > 0, refusedDepth == 0, !rootClosed, readsUTF8AsIs,
-                    let (name, attributes) = XMLEmptyElementReader.read(
+                    let (name, attributes, isEmpty) = XMLTagReader.read(
                         UnsafeBufferPointer(start: filtered + start, count: end - start), into: attributeSpans)
                 else { continue }
-                readEmptyElement(name, attributes: attributes, endingAt: element.upperBound)
+                // An element with content keeps its name and `>` for libxml2: from the end of the
+                // name, not of `<`.
+                let blankStart = isEmpty ? start : start + 1 + name.count
+                let blankEnd = isEmpty ? end : end - 1
+                if isEmpty {
+                    readEmptyElement(name, attributes: attributes, endingAt: element.upperBound)
+                } else {
+                    readStartTag(name, attributes: attributes)
+                }
                 if let callbackError { throw callbackError }
                 let line = Int(context.pointee.input?.pointee.line ?? 0) + heldLineBreaks + unfedLineBreaks
-                let (breaks, excess) = Self.blank(filtered + start, count: end - start)
+                let (breaks, excess) = Self.blank(filtered + blankStart, count: blankEnd - blankStart)
                 unfedLineBreaks += breaks
                 noteColumnExcess(excess, onLine: line + breaks)
                 clean = end
@@ -260,7 +277,7 @@ public final class XMLStreamParser {
         try parseChunk(from: fed, to: count, terminate: terminate, sliceStart: base)
     }
 
-    /// Overwrites an element read without libxml2 with spaces, line breaks kept, so that libxml2
+    /// Overwrites what was read without libxml2 with spaces, line breaks kept, so that libxml2
     /// reads whitespace there and every offset and line stays where it was (keeping characters
     /// of several bytes would send libxml2 through its slow path for all the text around them).
     /// - Returns: the line breaks, and the columns libxml2 now counts too many on the last line
@@ -269,8 +286,15 @@ public final class XMLStreamParser {
         // The common case: one line of ASCII (a record without a device of non-ASCII name).
         if memchr(bytes, Int32(XMLByteClass.lineFeed), count) == nil, memchr(bytes, Int32(carriageReturn), count) == nil
         {
+            // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
             var excess = 0
-            for index in 0..<count where bytes[index] & 0xC0 == 0x80 { excess += 1 }
+            var index = 0
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                excess += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                index += 8
+            }
+            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { excess += 1 }
             memset(bytes, Int32(XMLByteClass.space), count)
             return (0, excess)
         }
@@ -325,7 +349,7 @@ public final class XMLStreamParser {
     private func parseChunk(from start: Int, to end: Int, terminate: Bool, sliceStart: Int64) throws {
         let count = end - start
         defer {
-            if readsEmptyElements {
+            if readsTagsDirectly {
                 let held = Int64(xmlByteConsumed(context)) - sliceStart
                 let breaks =
                     held >= 0 && held <= end
@@ -402,6 +426,11 @@ public final class XMLStreamParser {
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard callbackError == nil else { return }
+        // A stand-in: its start was delivered when it was read.
+        if standInsAhead > 0 {
+            standInsAhead -= 1
+            return
+        }
         depth += 1
         guard refusedDepth == 0 else { return }
         // libxml2 stands at the end of the start tag, where the filter noted any refusal.
@@ -434,6 +463,16 @@ public final class XMLStreamParser {
         deliverStart(XMLBytes(name), spans: UnsafeBufferPointer(rebasing: attributeSpans[0..<count]))
         consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: end))
         deliverEnd(XMLBytes(name))
+    }
+
+    /// A start tag read without libxml2 (its attributes in `attributeSpans`), delivered as
+    /// libxml2 would; libxml2 reads its stand-in, the element's content and its end tag.
+    private func readStartTag(_ name: UnsafeBufferPointer<UInt8>, attributes count: Int) {
+        depth += 1
+        startTagsReadDirectly += 1
+        standInsAhead += 1
+        decodeValues(of: count)
+        deliverStart(XMLBytes(name), spans: UnsafeBufferPointer(rebasing: attributeSpans[0..<count]))
     }
 
     private func deliverEnd(_ name: XMLBytes) {

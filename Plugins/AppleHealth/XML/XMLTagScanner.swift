@@ -35,10 +35,10 @@ struct XMLTagScanner {
     /// it was refused or blanked so far.
     private var tagStart: Int64 = 0
     private var tagIsClean = false
-    /// Empty elements (`<Name …/>`) seen whole and untouched, in the filtered stream, from their
-    /// `<` to past their `>`: `XMLStreamParser` may read them without libxml2. The parser takes
-    /// them after each scan.
-    var emptyElements: [Range<Int64>] = []
+    /// Start tags (`<Name …>`, and `<Name …/>` for an empty element) seen whole and untouched, in
+    /// the filtered stream, from their `<` to past their `>`: `XMLStreamParser` may read them
+    /// without libxml2. The parser takes them after each scan.
+    var cleanStartTags: [Range<Int64>] = []
     private var tags = XMLElementTagScanner()
     private var sections = XMLSectionScanner()
     private var blanker = XMLBlanker()
@@ -121,7 +121,7 @@ struct XMLTagScanner {
             if blanker.isBlanking || blanker.hasRefusals { tagIsClean = false }
             if tags.hasEnded {
                 state = .text
-                if tagIsClean, tags.endedEmptyElement { emptyElements.append(tagStart..<(offset + Int64(next))) }
+                if tagIsClean, tags.endedStartTag { cleanStartTags.append(tagStart..<(offset + Int64(next))) }
                 tagIsClean = false
             }
             return next

@@ -1,6 +1,7 @@
-/// Reads an empty element's tag (`<Name a="v" …/>`) as libxml2 would deliver it, without libxml2,
-/// for the tags that need nothing more: every Apple record without metadata is one, and libxml2
-/// reads a value with a reference (every record's `device` has `&lt;`) one character at a time.
+/// Reads a start tag (`<Name a="v" …>`) or an empty element's tag (`<Name a="v" …/>`) as libxml2
+/// would deliver it, without libxml2, for the tags that need nothing more: every Apple record's
+/// is one, and libxml2 reads a value with a reference (every record's `device` has `&lt;`) one
+/// character at a time.
 ///
 /// It takes only what it can read exactly: names of ASCII letters, digits, `_`, `-` and `.`
 /// without a prefix; values of valid UTF-8 XML characters and references to the five predefined
@@ -8,13 +9,14 @@
 /// attributes. Anything else — a duplicate attribute, a namespace declaration, a tab, line feed or
 /// carriage return in a value (libxml2 turns those into spaces), `<` in a value, an unknown entity,
 /// a malformed tag — gives nil, and the tag goes to libxml2, which reads it or reports the error.
-enum XMLEmptyElementReader {
+enum XMLTagReader {
     /// The element's name, with its attributes written to `spans` (values still holding their
-    /// references), or nil. More attributes than `spans` holds also give nil.
+    /// references), and whether the tag is an empty element's; or nil. More attributes than
+    /// `spans` holds also give nil.
     static func read(
         _ tag: UnsafeBufferPointer<UInt8>, into spans: UnsafeMutableBufferPointer<XMLAttributes.Span>
-    ) -> (name: UnsafeBufferPointer<UInt8>, attributes: Int)? {
-        guard tag.count >= 4, tag[0] == XMLByteClass.lessThan, let elementNameEnd = nameEnd(tag, from: 1) else {
+    ) -> (name: UnsafeBufferPointer<UInt8>, attributes: Int, isEmpty: Bool)? {
+        guard tag.count >= 3, tag[0] == XMLByteClass.lessThan, let elementNameEnd = nameEnd(tag, from: 1) else {
             return nil
         }
         var index = elementNameEnd
@@ -23,10 +25,14 @@ enum XMLEmptyElementReader {
             let whitespaceStart = index
             while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
             guard index < tag.count else { return nil }
+            // `/>` or `>` must end the tag: the scanner found this tag's end there.
             if tag[index] == XMLByteClass.slash {
-                // `/>` must end the tag: the scanner found this tag's end there.
                 guard index + 2 == tag.count, tag[index + 1] == XMLByteClass.greaterThan else { return nil }
-                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count)
+                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count, true)
+            }
+            if tag[index] == XMLByteClass.greaterThan {
+                guard index + 1 == tag.count else { return nil }
+                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count, false)
             }
             guard index > whitespaceStart, count < spans.count, let attributeNameEnd = nameEnd(tag, from: index)
             else { return nil }
@@ -49,14 +55,17 @@ enum XMLEmptyElementReader {
         }
     }
 
-    /// Where a name starting at `start` ends (at whitespace, `=` or `/`), or nil for a name it does not take.
+    /// Where a name starting at `start` ends (at whitespace, `=`, `/` or `>`), or nil for a name it does not take.
     private static func nameEnd(_ tag: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < tag.count, isNameStart(tag[start]) else { return nil }
         var index = start + 1
         while index < tag.count, isNameStart(tag[index]) || isDigitDashOrDot(tag[index]) { index += 1 }
         guard index < tag.count else { return nil }
         let next = tag[index]
-        guard XMLByteClass.isWhitespace(next) || next == XMLByteClass.equals || next == XMLByteClass.slash else {
+        guard
+            XMLByteClass.isWhitespace(next) || next == XMLByteClass.equals || next == XMLByteClass.slash
+                || next == XMLByteClass.greaterThan
+        else {
             return nil
         }
         return index
@@ -75,6 +84,16 @@ enum XMLEmptyElementReader {
     private static func valueEnd(_ tag: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8) -> Int? {
         var index = start
         while index < tag.count {
+            // Eight bytes at a time up to the first that needs a look.
+            if index + 8 <= tag.count, let base = tag.baseAddress {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let flags = needingALook(word)
+                guard flags != 0 else {
+                    index += 8
+                    continue
+                }
+                index += flags.trailingZeroBitCount / 8
+            }
             let byte = tag[index]
             // Printable ASCII other than the quotes, `&` and `<` needs no look (most of a value).
             if byte &- 0x20 < 0x5F, !isSpecial(byte) {
@@ -97,6 +116,18 @@ enum XMLEmptyElementReader {
             }
         }
         return nil
+    }
+
+    /// The high bit set of each byte of `word` that is not printable ASCII or is a quote, `&` or
+    /// `<` (and perhaps of bytes above one, by a borrow: the lowest flag is always right).
+    @inline(__always)
+    private static func needingALook(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- XMLByteClass.broadcast(0x20)) & ~word & high
+        return word & high | control | XMLByteClass.zeroBytes(word ^ XMLByteClass.broadcast(XMLByteClass.doubleQuote))
+            | XMLByteClass.zeroBytes(word ^ XMLByteClass.broadcast(XMLByteClass.singleQuote))
+            | XMLByteClass.zeroBytes(word ^ XMLByteClass.broadcast(XMLByteClass.ampersand))
+            | XMLByteClass.zeroBytes(word ^ XMLByteClass.broadcast(XMLByteClass.lessThan))
     }
 
     @inline(__always)
