@@ -3,7 +3,7 @@ import AppleHealth
 /// libFuzzer's entry point for the XML byte filter, tag scanner and libxml2 glue
 /// (`XMLStreamParser`): each input is read whole and in chunks whose sizes follow from it, and
 /// the two readings must agree; and whole again with every element left to libxml2, which the
-/// direct reading of empty elements must agree with. Inputs of even length are read as the GPX
+/// direct reading of start tags must agree with. Inputs of even length are read as the GPX
 /// reader reads (with text), odd ones as `export.xml` is. A crash, a sanitizer report or a
 /// disagreement stops the run with the input saved.
 @_cdecl("LLVMFuzzerTestOneInput")
