@@ -1,8 +1,9 @@
 /// A struct's fields in one immutable heap box that every copy of the struct shares: for values
 /// copied many times on a hot path (a record from reader to writer, a sample through the store and
 /// the projections), where a copy of the box costs one retain and a copy of the fields one per text.
-/// A change makes a new box.
-final class SharedFields<Fields: Hashable & Sendable>: Sendable {
+/// A change makes a new box. Equal and hashed by its fields, so the struct holding it can take its
+/// own `Hashable` as synthesized.
+final class SharedFields<Fields: Hashable & Sendable>: Hashable, Sendable {
     let fields: Fields
 
     init(_ fields: Fields) {
@@ -22,7 +23,11 @@ final class SharedFields<Fields: Hashable & Sendable>: Sendable {
     }
 
     /// Equal fields, without comparing them when both are the same box.
-    static func same(_ lhs: SharedFields, _ rhs: SharedFields) -> Bool {
+    static func == (lhs: SharedFields, rhs: SharedFields) -> Bool {
         lhs === rhs || lhs.fields == rhs.fields
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
     }
 }

@@ -65,14 +65,6 @@ public struct RawRecord: Hashable, Sendable, CustomReflectable {
                 value: value, start: start, end: end, metadata: metadata, series: series, isSummary: isSummary))
     }
 
-    public static func == (lhs: RawRecord, rhs: RawRecord) -> Bool {
-        SharedFields.same(lhs.box, rhs.box)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
-    }
-
     public var customMirror: Mirror {
         Mirror(self, children: box.children, displayStyle: .struct)
     }
@@ -91,6 +83,7 @@ public struct RawRecord: Hashable, Sendable, CustomReflectable {
         var isSummary: Bool
     }
 
+    /// The record as written, as a JSON object: what quarantine keeps.
     public var rawJSON: String {
         var fields: [(String, String?)] = [
             ("type", type), ("sourceName", sourceName), ("sourceVersion", sourceVersion),

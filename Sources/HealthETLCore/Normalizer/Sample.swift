@@ -91,14 +91,6 @@ public struct Sample: Hashable, Sendable, CustomReflectable {
                 series: series, restoresDeletionAt: nil))
     }
 
-    public static func == (lhs: Sample, rhs: Sample) -> Bool {
-        SharedFields.same(lhs.box, rhs.box)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
-    }
-
     public var customMirror: Mirror {
         Mirror(self, children: box.children, displayStyle: .struct)
     }
