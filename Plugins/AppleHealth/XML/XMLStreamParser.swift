@@ -53,7 +53,7 @@ public final class XMLStreamParser {
     /// The clean start tags of the current slice, from the filter.
     private var cleanStartTags: [Range<Int64>] = []
     /// Start tags read directly that libxml2 has yet to reach. Each was left to it as a stand-in,
-    /// its name with its attributes blanked (`<Record      >`), so that libxml2 still matches
+    /// its name with its attributes cut out (`<Record>`), so that libxml2 still matches
     /// the element's end tag and reads its content; it reports the stand-in's start, which is
     /// not delivered again. libxml2 reaches them in order, before any other start tag.
     private var standInsAhead = 0
@@ -63,10 +63,14 @@ public final class XMLStreamParser {
     private var heldIsWhitespace = false
     /// Line breaks in those held bytes, as libxml2 counts them.
     private var heldLineBreaks = 0
-    /// Columns libxml2 counts too many on the line of the last element read without it: a blanked
-    /// character of several bytes is as many spaces. Subtracted from the column of an error
+    /// Bytes cut out of what libxml2 was given (`parse`): its offsets plus these are the filtered
+    /// stream's. Every cut lies before what libxml2 reads next when it reports a position: an
+    /// element is cut only once libxml2 has read everything before it but whitespace.
+    private var cutBytes: Int64 = 0
+    /// Columns libxml2 counts too many (negative: too few) on the line of the last element read
+    /// without it: the characters cut out of that line. Subtracted from the column of an error
     /// libxml2 reports on that line. (Only that line matters: what libxml2 has not read yet comes
-    /// after it, and every earlier line holds only whitespace and blanked elements.)
+    /// after it, and every earlier line holds only whitespace and cut elements.)
     private var columnExcess = (line: 0, columns: 0)
 
     private var depth = 0
@@ -200,7 +204,7 @@ public final class XMLStreamParser {
     /// The 1-based line in the original input libxml2 has reached.
     public var line: Int {
         guard let input = context.pointee.input else { return 1 }
-        let filteredOffset = Int64(xmlByteConsumed(context))
+        let filteredOffset = filteredConsumed
         let position = filter.originalPosition(
             line: Int(input.pointee.line), column: 1, filteredOffset: filteredOffset)
         return position.line
@@ -225,16 +229,29 @@ public final class XMLStreamParser {
 
     /// Parses the `count` filtered bytes of the current slice. Start tags the reader takes are
     /// delivered here, each once libxml2 has read everything before it (a run of them, with only
-    /// whitespace between, needs no call in between), and then blanked (`blank`): an empty
-    /// element whole, a start tag from the end of its name to its `>`, which stay as its stand-in.
-    /// libxml2 reads text there, and every offset, line and column stays where it was.
+    /// whitespace between, needs no call in between), and then cut out of what libxml2 is given:
+    /// an empty element whole, a start tag from the end of its name to its `>`, which stay as its
+    /// stand-in. A cut keeps its line breaks, so libxml2's lines stay the input's; its offsets
+    /// are the filtered stream's less `cutBytes`, and its columns on the line a cut ends are
+    /// that many characters short (`columnExcess`).
     private func parse(count: Int, terminate: Bool) throws {
-        var fed = 0
+        // libxml2's offset of `filtered[0]`.
+        let sliceStart = filter.outputOffset - Int64(count) - cutBytes
         let base = filter.outputOffset - Int64(count)
+        // libxml2 is given `filtered[..<kept]` (cuts removed), in calls from `fed` on; the bytes
+        // from `read` on are still where the filter put them.
+        var fed = 0
+        var kept = 0
+        var read = 0
+        func keep(upTo end: Int) {
+            if kept != read { memmove(filtered + kept, filtered + read, end - read) }
+            kept += end - read
+            read = end
+        }
         if readsTagsDirectly, count > 0 {
             cleanStartTags.removeAll(keepingCapacity: true)
             filter.takeCleanStartTags(into: &cleanStartTags)
-            // Bytes from `fed` to `clean` are known to be whitespace (or blanked), with
+            // Bytes from `fed` to `clean` are known to be whitespace (or cut), with
             // `unfedLineBreaks` line breaks.
             var clean = 0
             var unfedLineBreaks = 0
@@ -245,8 +262,9 @@ public final class XMLStreamParser {
                 if let breaks = Self.whitespaceLineBreaks(filtered + clean, count: start - clean) {
                     unfedLineBreaks += breaks
                 } else {
-                    try parseChunk(from: fed, to: start, terminate: false, sliceStart: base)
-                    fed = start
+                    keep(upTo: start)
+                    try parseChunk(from: fed, to: kept, terminate: false, sliceStart: sliceStart)
+                    fed = kept
                     unfedLineBreaks = 0
                 }
                 clean = start
@@ -259,8 +277,8 @@ public final class XMLStreamParser {
                 else { continue }
                 // An element with content keeps its name and `>` for libxml2: from the end of the
                 // name, not of `<`.
-                let blankStart = isEmpty ? start : start + 1 + name.count
-                let blankEnd = isEmpty ? end : end - 1
+                let cutStart = isEmpty ? start : start + 1 + name.count
+                let cutEnd = isEmpty ? end : end - 1
                 if isEmpty {
                     readEmptyElement(name, attributes: attributes, endingAt: element.upperBound)
                 } else {
@@ -268,51 +286,54 @@ public final class XMLStreamParser {
                 }
                 if let callbackError { throw callbackError }
                 let line = Int(context.pointee.input?.pointee.line ?? 0) + heldLineBreaks + unfedLineBreaks
-                let (breaks, excess) = Self.blank(filtered + blankStart, count: blankEnd - blankStart)
+                let (breaks, characters) = Self.lineBreaks(in: filtered + cutStart, count: cutEnd - cutStart)
+                keep(upTo: cutStart)
+                memset(filtered + kept, Int32(XMLByteClass.lineFeed), breaks)
+                kept += breaks
+                read = cutEnd
+                cutBytes += Int64(cutEnd - cutStart - breaks)
                 unfedLineBreaks += breaks
-                noteColumnExcess(excess, onLine: line + breaks)
+                noteColumnExcess(-characters, onLine: line + breaks)
                 clean = end
             }
         }
-        try parseChunk(from: fed, to: count, terminate: terminate, sliceStart: base)
+        keep(upTo: count)
+        try parseChunk(from: fed, to: kept, terminate: terminate, sliceStart: sliceStart)
     }
 
-    /// Overwrites what was read without libxml2 with spaces, line breaks kept, so that libxml2
-    /// reads whitespace there and every offset and line stays where it was (keeping characters
-    /// of several bytes would send libxml2 through its slow path for all the text around them).
-    /// - Returns: the line breaks, and the columns libxml2 now counts too many on the last line
-    ///   (a character of n bytes was one column and is n spaces).
-    private static func blank(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (lineBreaks: Int, excess: Int) {
+    /// The line breaks in `count` bytes as libxml2 counts them (`\r\n` is one), and the
+    /// characters after the last one: cut out, they are columns libxml2 no longer counts.
+    private static func lineBreaks(in bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (
+        lineBreaks: Int, characters: Int
+    ) {
         // The common case: one line of ASCII (a record without a device of non-ASCII name).
         if memchr(bytes, Int32(XMLByteClass.lineFeed), count) == nil, memchr(bytes, Int32(carriageReturn), count) == nil
         {
             // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
-            var excess = 0
+            var continuations = 0
             var index = 0
             while index + 8 <= count {
                 let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                excess += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
                 index += 8
             }
-            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { excess += 1 }
-            memset(bytes, Int32(XMLByteClass.space), count)
-            return (0, excess)
+            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
+            return (0, count - continuations)
         }
         var lineBreaks = 0
-        var excess = 0
+        var characters = 0
         for index in 0..<count {
             let byte = bytes[index]
             if byte == XMLByteClass.lineFeed || byte == carriageReturn {
                 if byte == XMLByteClass.lineFeed || index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed {
                     lineBreaks += 1
-                    excess = 0
+                    characters = 0
                 }
                 continue
             }
-            if byte & 0xC0 == 0x80 { excess += 1 }
-            bytes[index] = XMLByteClass.space
+            if byte & 0xC0 != 0x80 { characters += 1 }
         }
-        return (lineBreaks, excess)
+        return (lineBreaks, characters)
     }
 
     private static let carriageReturn = UInt8(ascii: "\r")
@@ -344,8 +365,8 @@ public final class XMLStreamParser {
         context.pointee.input?.pointee.buf?.pointee.encoder == nil
     }
 
-    /// Hands `start..<end` of the slice (which starts at `sliceStart` in the filtered stream) to
-    /// libxml2, then notes whether what it holds back unparsed is whitespace.
+    /// Hands `start..<end` of the slice (whose first byte is at `sliceStart` in what libxml2 is
+    /// given) to libxml2, then notes whether what it holds back unparsed is whitespace.
     private func parseChunk(from start: Int, to end: Int, terminate: Bool, sliceStart: Int64) throws {
         let count = end - start
         defer {
@@ -371,7 +392,7 @@ public final class XMLStreamParser {
 
     /// The error for a problem libxml2 reported, in the original input's coordinates.
     private func streamError(for problem: LibXML2Problem, atEnd: Bool) -> XMLStreamError {
-        // Elements read without libxml2 earlier on the line were blanked to more columns than they had.
+        // Elements read without libxml2 earlier on the line were cut out: columns libxml2 did not count.
         let excess = columnExcess.line == problem.line ? columnExcess.columns : 0
         let column = problem.column > excess ? problem.column - excess : problem.column
         let position = filter.originalPosition(
@@ -384,7 +405,7 @@ public final class XMLStreamParser {
 
     /// libxml2's last error on this context, for a failure the structured handler did not see.
     private func lastContextProblem(code: Int32) -> LibXML2Problem {
-        let consumed = Int64(max(0, xmlByteConsumed(context)))
+        let consumed = filteredConsumed
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), error.pointee.code != 0
         else {
             let line = Int(context.pointee.input?.pointee.line ?? 0)
@@ -400,9 +421,13 @@ public final class XMLStreamParser {
     }
 
     private func noteConsumed() {
-        let consumed = xmlByteConsumed(context)
-        guard consumed >= 0 else { return }
-        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: Int64(consumed)))
+        guard xmlByteConsumed(context) >= 0 else { return }
+        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: filteredConsumed))
+    }
+
+    /// How far libxml2 has read, in the filtered stream.
+    private var filteredConsumed: Int64 {
+        Int64(max(0, xmlByteConsumed(context))) + cutBytes
     }
 
     private func noteFilterWarnings() {
@@ -434,7 +459,7 @@ public final class XMLStreamParser {
         depth += 1
         guard refusedDepth == 0 else { return }
         // libxml2 stands at the end of the start tag, where the filter noted any refusal.
-        if filter.hasRefusals, let reason = filter.refusal(forTagEndingAt: Int64(xmlByteConsumed(context))) {
+        if filter.hasRefusals, let reason = filter.refusal(forTagEndingAt: filteredConsumed) {
             refusedDepth = depth
             warnings[reason, default: 0] += 1
             return
@@ -500,7 +525,7 @@ public final class XMLStreamParser {
     func didSeeDeclaration(_ what: String) {
         guard callbackError == nil else { return }
         let line = Int(context.pointee.input?.pointee.line ?? 0)
-        let consumed = Int64(max(0, xmlByteConsumed(context)))
+        let consumed = filteredConsumed
         let position = filter.originalPosition(line: line, column: 0, filteredOffset: consumed)
         stop(
             with: XMLStreamError(
@@ -519,7 +544,7 @@ public final class XMLStreamParser {
             warnings["xml_namespace_error", default: 0] += 1
         } else if libxml2Problem == nil, error.level == XML_ERR_ERROR || error.level == XML_ERR_FATAL {
             libxml2Problem = Self.problem(
-                from: error, filteredOffset: Int64(max(0, xmlByteConsumed(context))))
+                from: error, filteredOffset: filteredConsumed)
         }
     }
 
