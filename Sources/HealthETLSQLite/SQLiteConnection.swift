@@ -92,6 +92,15 @@ package final class SQLiteConnection {
         return try bracketed(begin: "BEGIN IMMEDIATE", commit: "COMMIT", undo: "ROLLBACK", body)
     }
 
+    /// Runs `body` with foreign keys not enforced, then enforced again. Outside a transaction
+    /// only: SQLite ignores the switch inside one. Each switch makes SQLite prepare a cached
+    /// statement again on its next use.
+    package func withoutForeignKeyEnforcement<T>(_ body: () throws -> T) throws -> T {
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     /// Runs `body` between `begin` and `commit`; if it throws, runs `undo` unless a failed
     /// statement has already rolled the whole transaction back, and rethrows.
     func bracketed<T>(begin: String, commit: String, undo: String, _ body: () throws -> T) throws -> T {

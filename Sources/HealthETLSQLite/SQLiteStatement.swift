@@ -6,6 +6,8 @@ package final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
     package let sql: String
+    /// What the per-row binds below bound, until the statement is reset.
+    private var kept = KeptBytes()
 
     init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
         self.handle = handle
@@ -23,8 +25,7 @@ package final class SQLiteStatement {
     }
 
     package func bind(_ values: [SQLiteValue]) throws {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        reset()
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -44,10 +45,11 @@ package final class SQLiteStatement {
 
     // MARK: - Binding without allocation, for the per-row insert path
 
-    /// Resets the statement for new bindings; unbound parameters keep NULL after `clearBindings`.
+    /// Resets the statement for new bindings; parameters left unbound are NULL.
     package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        kept.removeAll()
     }
 
     package func bind(_ index: Int32, _ value: Int64) throws {
@@ -59,9 +61,17 @@ package final class SQLiteStatement {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
+    /// Binds text kept by the statement until its next reset (`KeptBytes`).
     package func bind(_ index: Int32, _ value: String?) throws {
         guard let value else { return }
-        try check(bindText(value, at: index))
+        var text = value
+        let code = text.withUTF8 { bytes -> Int32 in
+            guard !bytes.isEmpty, let copy = kept.keep(UnsafeRawBufferPointer(bytes)) else {
+                return bindText(value, at: index)
+            }
+            return sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+        }
+        try check(code)
     }
 
     /// Binds text by its length, so a NUL inside it is stored, not taken for its end.
@@ -75,12 +85,11 @@ package final class SQLiteStatement {
         }
     }
 
-    /// Binds a content id's 16 bytes without building an array.
+    /// Binds a content id's 16 bytes, kept by the statement until its next reset.
     package func bind(_ index: Int32, _ id: ContentID) throws {
         var words = (id.high.bigEndian, id.low.bigEndian)
-        try withUnsafeBytes(of: &words) { raw in
-            try check(sqlite3_bind_blob(handle, index, raw.baseAddress, 16, transient))
-        }
+        let copy = withUnsafeBytes(of: &words) { kept.keep($0) }
+        try check(sqlite3_bind_blob(handle, index, copy, 16, nil))
     }
 
     /// Runs a bound statement that returns no rows; returns the rows it changed.

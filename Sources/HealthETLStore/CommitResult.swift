@@ -20,6 +20,16 @@ public struct CommitResult: Equatable, Sendable {
         set { counts[keyPath: keyPath] = newValue }
     }
 
+    /// Adds one sample's outcome.
+    mutating func count(_ outcome: SampleOutcome) {
+        sampleOutcomes.append(outcome)
+        switch outcome {
+        case .inserted: inserted += 1
+        case .duplicate: counts.duplicates += 1
+        case .deletedEarlier: counts.deletedEarlier += 1
+        }
+    }
+
     public static func + (lhs: CommitResult, rhs: CommitResult) -> CommitResult {
         var sum = lhs
         sum.sampleOutcomes += rhs.sampleOutcomes

@@ -9,55 +9,7 @@ extension Store {
         guard !batch.cursors.isEmpty else { throw StoreError.batchWithoutCursor(stream: batch.stream) }
         let committedAt = now().millisecondsSinceEpoch
         do {
-            return try connection.writeTransaction {
-                var context = CommitContext(
-                    stream: try intern(.streams, batch.stream), committedAt: committedAt, snapshot: batch.snapshot,
-                    tombstonesExist: try connection.scalar("SELECT EXISTS(SELECT 1 FROM tombstones)") == 1,
-                    lastSequence: try lastSampleSequence())
-                var result = CommitResult()
-                result.sampleOutcomes.reserveCapacity(batch.samples.count)
-                var nextTombstone = 0
-                for (position, laned) in batch.samples.enumerated() {
-                    // The source's order: a deletion before the sample's return must not undo it.
-                    while nextTombstone < batch.tombstones.count, batch.position(ofTombstone: nextTombstone) <= position
-                    {
-                        result.tombstones += try apply(batch.tombstones[nextTombstone], context: &context)
-                        nextTombstone += 1
-                    }
-                    let outcome = try insert(laned, context: &context)
-                    result.sampleOutcomes.append(outcome)
-                    switch outcome {
-                    case .inserted:
-                        result.inserted += 1
-                    case .duplicate: result.duplicates += 1
-                    case .deletedEarlier: result.deletedEarlier += 1
-                    }
-                }
-                for record in batch.quarantined {
-                    if try insert(record, context: context) {
-                        result.quarantined += 1
-                    } else {
-                        result.quarantineDuplicates += 1
-                    }
-                }
-                for tombstone in batch.tombstones[nextTombstone...] {
-                    result.tombstones += try apply(tombstone, context: &context)
-                }
-                try write(batch.workouts, context: context, into: &result)
-                try write(batch.activitySummaries, context: context, into: &result)
-                try write(batch.documents, context: context, into: &result)
-                try mark(context.dirty, at: committedAt)
-                try prepared("UPDATE sequences SET value = ?1 WHERE name = 'sample_commit' AND value < ?1")
-                    .run(.integer(context.lastSequence))
-                if batch.snapshot != nil { try widenCoverage(batch.coverage, stream: context.stream) }
-                try faultInjection?(.afterRows)
-                for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
-                    try advance(stream: context.stream, name: batch.stream, lane: lane, to: position, at: committedAt)
-                }
-                try faultInjection?(.beforeCommit)
-                internedInTransaction.removeAll()
-                return result
-            }
+            return try connection.withoutForeignKeyEnforcement { try commitTransaction(batch, at: committedAt) }
         } catch {
             for (table, name) in internedInTransaction { interned[table]?[name] = nil }
             lastInterned = Array(repeating: nil, count: InternTable.allCases.count)
@@ -65,6 +17,63 @@ extension Store {
             throw error
         }
     }
+
+    private func commitTransaction(_ batch: CommitBatch, at committedAt: Int64) throws -> CommitResult {
+        try connection.writeTransaction {
+            var context = CommitContext(
+                stream: try intern(.streams, batch.stream), committedAt: committedAt, snapshot: batch.snapshot,
+                tombstonesExist: try connection.scalar("SELECT EXISTS(SELECT 1 FROM tombstones)") == 1,
+                lastSequence: try lastSampleSequence())
+            var result = CommitResult()
+            result.sampleOutcomes.reserveCapacity(batch.samples.count)
+            var nextTombstone = 0
+            var position = 0
+            while position < batch.samples.count {
+                // The source's order: a deletion before the sample's return must not undo it.
+                while nextTombstone < batch.tombstones.count, batch.position(ofTombstone: nextTombstone) <= position {
+                    result.tombstones += try apply(batch.tombstones[nextTombstone], context: &context)
+                    nextTombstone += 1
+                }
+                let run = batch.position(ofTombstone: nextTombstone) - position
+                if !context.tombstonesExist, run >= Self.samplesPerInsert {
+                    let samples = batch.samples[position..<position + Self.samplesPerInsert]
+                    for outcome in try insert(samples, context: &context) { result.count(outcome) }
+                    position += Self.samplesPerInsert
+                } else {
+                    result.count(try insert(batch.samples[position], context: &context))
+                    position += 1
+                }
+            }
+            for record in batch.quarantined {
+                if try insert(record, context: context) {
+                    result.quarantined += 1
+                } else {
+                    result.quarantineDuplicates += 1
+                }
+            }
+            for tombstone in batch.tombstones[nextTombstone...] {
+                result.tombstones += try apply(tombstone, context: &context)
+            }
+            try write(batch.workouts, context: context, into: &result)
+            try write(batch.activitySummaries, context: context, into: &result)
+            try write(batch.documents, context: context, into: &result)
+            try mark(context.dirty, at: committedAt)
+            try prepared("UPDATE sequences SET value = ?1 WHERE name = 'sample_commit' AND value < ?1")
+                .run(.integer(context.lastSequence))
+            if batch.snapshot != nil { try widenCoverage(batch.coverage, stream: context.stream) }
+            try faultInjection?(.afterRows)
+            for (lane, position) in batch.cursors.sorted(by: { $0.key < $1.key }) {
+                try advance(stream: context.stream, name: batch.stream, lane: lane, to: position, at: committedAt)
+            }
+            try faultInjection?(.beforeCommit)
+            internedInTransaction.removeAll()
+            return result
+        }
+    }
+
+    /// Samples inserted by one statement when no tombstone can keep one out: a statement per
+    /// sample spent a third of SQLite's time starting and ending the statement.
+    static let samplesPerInsert = 64
 
     private func insert(_ laned: LanedSample, context: inout CommitContext) throws -> SampleOutcome {
         let sample = laned.sample
@@ -76,44 +85,112 @@ extension Store {
             case .outranked(let deletedAt): restores = deletedAt
             }
         }
-        // The row id is the commit sequence number, given rather than left to SQLite, which
-        // would hand out ids of deleted rows again. Only a duplicate of the identity is skipped:
-        // a row id taken already is an error, never passed off as a duplicate.
-        let statement = try prepared(
-            """
-            INSERT INTO samples(id, metric_id, source_id, source_version, device_id,
-                start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
-                stream_id, metadata, committed_ms, snapshot_ms, rowid, restores_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-            ON CONFLICT(metric_id, start_ms, id) DO NOTHING
-            """)
-        let metric = try intern(.metrics, sample.metric)
+        let statement = try sampleInsert(rows: 1)
         statement.reset()
-        try statement.bind(1, sample.id)
-        try statement.bind(2, metric)
-        try statement.bind(3, try intern(.sources, sample.sourceName))
-        try statement.bind(4, sample.sourceVersion)
-        if let device = sample.device { try statement.bind(5, try intern(.devices, device)) }
-        try statement.bind(6, sample.start.millisecondsSinceEpoch)
-        try statement.bind(7, sample.end.millisecondsSinceEpoch)
-        if let offset = sample.utcOffsetSeconds { try statement.bind(8, Int64(offset)) }
-        try statement.bind(9, sample.value)
-        try statement.bind(10, sample.category)
-        try statement.bind(11, sample.valueAsWritten)
-        try statement.bind(12, sample.unitAsWritten)
-        try statement.bind(13, Int64(sample.flags.rawValue))
-        try statement.bind(14, Int64(laned.lane.code))
-        try statement.bind(15, context.stream)
-        try statement.bind(16, laned.metadataJSON)
-        try statement.bind(17, context.committedAt)
-        if let snapshot = context.snapshot { try statement.bind(18, snapshot.takenAt.millisecondsSinceEpoch) }
-        try statement.bind(19, context.lastSequence + 1)
+        let metric = try bind(laned, from: 1, to: statement, rowID: context.lastSequence + 1, context: context)
         if let restores { try statement.bind(20, restores) }
         guard try statement.execute() == 1 else {
             if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
             return .duplicate
         }
         context.lastSequence += 1
+        try stored(sample, metric: metric, context: &context)
+        return .inserted
+    }
+
+    /// Inserts samples no tombstone can keep out in one statement. Each is given the next
+    /// sequence number; one whose identity is stored already is left out by SQLite, and its
+    /// number stays unused (`lastSequence` is the last stored one's).
+    private func insert(_ samples: ArraySlice<LanedSample>, context: inout CommitContext) throws -> [SampleOutcome] {
+        let statement = try sampleInsert(rows: samples.count)
+        statement.reset()
+        let first = context.lastSequence + 1
+        var metrics: [Int64] = []
+        metrics.reserveCapacity(samples.count)
+        for (offset, laned) in samples.enumerated() {
+            metrics.append(
+                try bind(
+                    laned, from: Int32(20 * offset + 1), to: statement, rowID: first + Int64(offset), context: context))
+        }
+        let inserted = try statement.execute()
+        let stored = inserted == samples.count ? nil : try rowIDs(from: first, count: samples.count)
+        var outcomes: [SampleOutcome] = []
+        outcomes.reserveCapacity(samples.count)
+        for (offset, laned) in samples.enumerated() {
+            let rowID = first + Int64(offset)
+            if stored?.contains(rowID) ?? true {
+                context.lastSequence = rowID
+                try self.stored(laned.sample, metric: metrics[offset], context: &context)
+                outcomes.append(.inserted)
+            } else {
+                if let snapshot = context.snapshot { try markSeen(laned.sample, metric: metrics[offset], in: snapshot) }
+                outcomes.append(.duplicate)
+            }
+        }
+        return outcomes
+    }
+
+    /// The insert of `rows` samples, prepared once per size. The row id is the commit sequence
+    /// number, given rather than left to SQLite, which would hand out ids of deleted rows again.
+    /// Only a duplicate of the identity is skipped: a row id taken already is an error, never
+    /// passed off as a duplicate.
+    private func sampleInsert(rows: Int) throws -> SQLiteStatement {
+        if let statement = sampleInserts[rows] { return statement }
+        // Parameters by position (`?`), not by number: SQLite looks each `?NNN` up in a list of
+        // those seen before it, which made preparing a statement of 64 rows take 2 ms.
+        let values = repeatElement("(" + repeatElement("?", count: 20).joined(separator: ", ") + ")", count: rows)
+        let statement = try connection.prepare(
+            """
+            INSERT INTO samples(id, metric_id, source_id, source_version, device_id,
+                start_ms, end_ms, utc_offset_s, value, category, value_text, unit_text, flags, lane,
+                stream_id, metadata, committed_ms, snapshot_ms, rowid, restores_ms)
+            VALUES \(values.joined(separator: ", "))
+            ON CONFLICT(metric_id, start_ms, id) DO NOTHING
+            """)
+        sampleInserts[rows] = statement
+        return statement
+    }
+
+    /// Binds a sample to parameters `first` to `first + 18` of a `sampleInsert` (the one after
+    /// them, `restores_ms`, is the caller's); returns its metric's id.
+    private func bind(
+        _ laned: LanedSample, from first: Int32, to statement: SQLiteStatement, rowID: Int64, context: CommitContext
+    ) throws -> Int64 {
+        let sample = laned.sample
+        let metric = try intern(.metrics, sample.metric)
+        try statement.bind(first, sample.id)
+        try statement.bind(first + 1, metric)
+        try statement.bind(first + 2, try intern(.sources, sample.sourceName))
+        try statement.bind(first + 3, sample.sourceVersion)
+        if let device = sample.device { try statement.bind(first + 4, try intern(.devices, device)) }
+        try statement.bind(first + 5, sample.start.millisecondsSinceEpoch)
+        try statement.bind(first + 6, sample.end.millisecondsSinceEpoch)
+        if let offset = sample.utcOffsetSeconds { try statement.bind(first + 7, Int64(offset)) }
+        try statement.bind(first + 8, sample.value)
+        try statement.bind(first + 9, sample.category)
+        try statement.bind(first + 10, sample.valueAsWritten)
+        try statement.bind(first + 11, sample.unitAsWritten)
+        try statement.bind(first + 12, Int64(sample.flags.rawValue))
+        try statement.bind(first + 13, Int64(laned.lane.code))
+        try statement.bind(first + 14, context.stream)
+        try statement.bind(first + 15, laned.metadataJSON)
+        try statement.bind(first + 16, context.committedAt)
+        if let snapshot = context.snapshot { try statement.bind(first + 17, snapshot.takenAt.millisecondsSinceEpoch) }
+        try statement.bind(first + 18, rowID)
+        return metric
+    }
+
+    /// The row ids from `first` on, `count` of them, that are stored.
+    private func rowIDs(from first: Int64, count: Int) throws -> Set<Int64> {
+        let statement = try prepared("SELECT rowid FROM samples WHERE rowid BETWEEN ?1 AND ?2")
+        try statement.bind(.integer(first), .integer(first + Int64(count) - 1))
+        var rowIDs: Set<Int64> = []
+        while try statement.step() { rowIDs.insert(statement.int64(0)) }
+        return rowIDs
+    }
+
+    /// What a newly stored sample adds: its days to project again, its series.
+    private func stored(_ sample: Sample, metric: Int64, context: inout CommitContext) throws {
         DirtyKey.mark(
             metric: metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds,
             into: &context.dirty)
@@ -121,7 +198,6 @@ extension Store {
             try prepared("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
                 .run(.blob(sample.id.bytes), .text(JSONText.points(sample.series)))
         }
-        return .inserted
     }
 
     /// What a tombstone means for a sample arriving now. History (the hot and cold lanes) can be

@@ -12,6 +12,8 @@ public final class Store {
     let now: @Sendable () -> Instant
     var statements: [String: SQLiteStatement] = [:]
     var literalStatements: [Int: SQLiteStatement] = [:]
+    /// The inserts of samples, by how many each inserts (`sampleInsert`).
+    var sampleInserts: [Int: SQLiteStatement] = [:]
     var interned: [InternTable: [String: Int64]] = [:]
     /// Names interned by the open transaction: forgotten if it rolls back.
     var internedInTransaction: [(InternTable, String)] = []

@@ -53,6 +53,36 @@ import Testing
         #expect(try store.commit(batch(0..<3, cursor: 3, stream: "new:stream")).inserted == 3)
     }
 
+    /// A commit does not enforce foreign keys (it interns what it refers to itself): after
+    /// commits, a failed one and its retry, every reference still finds its row.
+    @Test func commitsLeaveEveryForeignKeyResolved() throws {
+        let store = try openStore()
+        try store.commit(batch(0..<100, cursor: 100))
+        store.faultInjection = { _ in throw InjectedFault() }
+        #expect(throws: InjectedFault.self) { try store.commit(batch(100..<300, cursor: 300, stream: "new:stream")) }
+        store.faultInjection = nil
+        var other = batch(100..<300, cursor: 300, stream: "new:stream")
+        other.samples = other.samples.map {
+            var sample = $0.sample
+            sample.device = "Watch"
+            return LanedSample(sample, lane: .cold)
+        }
+        #expect(try store.commit(other).inserted == 200)
+        try store.commit(
+            CommitBatch(
+                stream: "new:stream",
+                tombstones: [
+                    Tombstone(
+                        of: RecordFixtures.sample(index: 5), reason: "deleted_at_source", deletedAt: RecordFixtures.now)
+                ],
+                cursors: [.change: 1]))
+        let check = try store.connection.prepare("PRAGMA foreign_key_check")
+        var dangling: [String] = []
+        while try check.step() { dangling.append("\(check.text(0) ?? "") → \(check.text(2) ?? "")") }
+        #expect(dangling == [])
+        #expect(try store.connection.scalar("PRAGMA foreign_keys") == 1)
+    }
+
     @Test func cursorMovingBackwardsIsAnErrorAndWritesNothing() throws {
         let store = try openStore()
         try store.commit(batch(0..<10, cursor: 100))
