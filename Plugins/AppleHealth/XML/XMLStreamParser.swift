@@ -67,6 +67,8 @@ public final class XMLStreamParser {
     /// stream's. Every cut lies before what libxml2 reads next when it reports a position: an
     /// element is cut only once libxml2 has read everything before it but whitespace.
     private var cutBytes: Int64 = 0
+    /// Whether libxml2 was given the bytes before the first clean start tag on their own (`parse`).
+    private var prologGiven = false
     /// Columns libxml2 counts too many (negative: too few) on the line of the last element read
     /// without it: the characters cut out of that line. Subtracted from the column of an error
     /// libxml2 reports on that line. (Only that line matters: what libxml2 has not read yet comes
@@ -248,15 +250,29 @@ public final class XMLStreamParser {
             kept += end - read
             read = end
         }
+        // Taken in either mode: left to pile up, one per start tag, they cost memory all through
+        // a long route file.
+        cleanStartTags.removeAll(keepingCapacity: true)
+        if count > 0 { filter.takeCleanStartTags(into: &cleanStartTags) }
+        let inSlice = cleanStartTags.drop { $0.lowerBound < base }.prefix { $0.upperBound <= base + Int64(count) }
+        // Bytes from `fed` to `clean` are known to be whitespace (or cut), with `unfedLineBreaks`
+        // line breaks.
+        var clean = 0
+        // The prolog goes to libxml2 on its own, whether start tags are read directly or not: a
+        // document in another encoding is converted by libxml2, which reads it differently in
+        // different pieces, so both ways must give it the same pieces. Such a document is then
+        // given the rest of each slice at once.
+        if !prologGiven, let first = inSlice.first {
+            prologGiven = true
+            clean = Int(first.lowerBound - base)
+            keep(upTo: clean)
+            try parseChunk(from: fed, to: kept, terminate: false, sliceStart: sliceStart)
+            fed = kept
+        }
         if readsTagsDirectly, count > 0 {
-            cleanStartTags.removeAll(keepingCapacity: true)
-            filter.takeCleanStartTags(into: &cleanStartTags)
-            // Bytes from `fed` to `clean` are known to be whitespace (or cut), with
-            // `unfedLineBreaks` line breaks.
-            var clean = 0
             var unfedLineBreaks = 0
-            for element in cleanStartTags where element.lowerBound >= base && element.upperBound <= base + Int64(count)
-            {
+            for element in inSlice {
+                guard readsUTF8AsIs else { break }
                 let start = Int(element.lowerBound - base)
                 let end = Int(element.upperBound - base)
                 if let breaks = Self.whitespaceLineBreaks(filtered + clean, count: start - clean) {
