@@ -39,8 +39,11 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]),
-        // glibc's malloc.h, for HealthETLRuntime's AllocatorOptions (which the executable applies).
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // jemalloc, the executable's allocator: glibc's stalled on frees of memory another thread
+        // allocated, which is how every record travels from the reader to the writer.
+        .systemLibrary(
+            name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]),
 
         // The model, catalog, normalizer and plugin API: pure code, no files, no network.
         .target(
@@ -215,7 +218,6 @@ let package = Package(
                 "HealthAutoExport", "HealthETLOutput", "HealthETLZip", "FIT",
                 "Synthetic",
                 "CollectorSink", "HealthETLMCP",
-                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict),
 
@@ -224,7 +226,7 @@ let package = Package(
             name: "healthetl",
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLServer",
-                "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite", "HealthETLMCP",
+                "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite", "HealthETLMCP", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

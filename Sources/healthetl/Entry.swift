@@ -1,4 +1,7 @@
 import ArgumentParser
+// jemalloc is the allocator (linked, not called): glibc's slowed an import by a fifth whenever
+// one thread freed what another allocated, as the writer does with every record the reader makes.
+import CJemalloc
 import Foundation
 import HealthETLRuntime
 import Logging
@@ -8,7 +11,6 @@ import Logging
 @main
 enum Entry {
     static func main() async {
-        AllocatorOptions.keepFreedMemory(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try HealthETL.parseAsRoot()
             let logging = Self.logging(of: command)

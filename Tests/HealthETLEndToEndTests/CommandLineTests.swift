@@ -17,6 +17,15 @@ import Testing
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
+    /// The executable allocates with jemalloc (CJemalloc), which prints its statistics at exit
+    /// when asked to; glibc's allocator ignores the setting.
+    @Test func theAllocatorIsJemalloc() throws {
+        let result = try runner.run(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError.contains("Begin jemalloc statistics"))
+        #expect(!(try runner.run(["--version"]).standardError.contains("jemalloc")))
+    }
+
     @Test func metricsJSONListsTheCatalog() throws {
         let result = try runner.run(["metrics", "--json"])
         #expect(result.exitCode == 0, "\(result.standardError)")
