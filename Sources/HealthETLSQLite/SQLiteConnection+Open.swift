@@ -34,6 +34,7 @@ extension SQLiteConnection {
         }
         // WAL and shared-memory files now exist: they must have inherited the database's mode.
         try directory.prepare()
+        connection.checkpointInBackground(path: path)
         return connection
     }
 

@@ -50,8 +50,24 @@ package final class SQLiteConnection {
     }
 
     deinit {
+        backgroundCheckpoint?.stop()
         sqlite3_close_v2(handle)
     }
+
+    /// Set by `checkpointInBackground`.
+    private var backgroundCheckpoint: BackgroundCheckpoint?
+
+    /// Moves this writer's checkpoints to a thread of their own (`BackgroundCheckpoint`), with a
+    /// connection of its own to the database at `path`.
+    package func checkpointInBackground(path: String, threshold: Int32 = BackgroundCheckpoint.defaultThreshold) {
+        let checkpoint = BackgroundCheckpoint(path: path, threshold: threshold)
+        backgroundCheckpoint = checkpoint
+        // Replaces SQLite's own checkpoint after commits (`wal_autocheckpoint`).
+        sqlite3_wal_hook(handle, walHook, Unmanaged.passUnretained(checkpoint).toOpaque())
+    }
+
+    /// Checkpoints the background thread has run (tests and measurements).
+    package var checkpointsCopiedInBackground: Int { backgroundCheckpoint?.checkpointsCopiedInBackground ?? 0 }
 
     /// Runs one or more statements that return no rows.
     package func execute(_ sql: String) throws {
@@ -121,4 +137,14 @@ package final class SQLiteConnection {
         guard try statement.step(), !statement.isNull(0) else { return nil }
         return statement.int64(0)
     }
+}
+
+/// SQLite's WAL hook: after each commit, with the log's length in pages.
+private func walHook(
+    _ context: UnsafeMutableRawPointer?, _ database: OpaquePointer?, _: UnsafePointer<CChar>?, _ pages: Int32
+) -> Int32 {
+    guard let context, let database else { return SQLITE_OK }
+    Unmanaged<BackgroundCheckpoint>.fromOpaque(context).takeUnretainedValue().committed(
+        pages: pages, writer: database)
+    return SQLITE_OK
 }
