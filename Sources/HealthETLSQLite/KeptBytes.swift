@@ -30,6 +30,6 @@ struct KeptBytes: ~Copyable {
     }
 
     deinit {
-        for chunk in chunks { chunk.deallocate() }
+        for memory in chunks { memory.deallocate() }
     }
 }

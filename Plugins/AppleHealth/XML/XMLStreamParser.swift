@@ -341,7 +341,7 @@ public final class XMLStreamParser {
         for index in 0..<count {
             let byte = bytes[index]
             if byte == XMLByteClass.lineFeed || byte == carriageReturn {
-                if byte == XMLByteClass.lineFeed || index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed {
+                if endsLine(bytes, at: index, count: count) {
                     lineBreaks += 1
                     characters = 0
                 }
@@ -354,6 +354,13 @@ public final class XMLStreamParser {
 
     private static let carriageReturn = UInt8(ascii: "\r")
 
+    /// Whether the byte at `index` ends a line as libxml2 counts lines: a `\n`, or a `\r` not
+    /// followed by one (`\r\n` ends one line, at its `\n`).
+    private static func endsLine(_ bytes: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) -> Bool {
+        bytes[index] == XMLByteClass.lineFeed
+            || (bytes[index] == carriageReturn && (index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed))
+    }
+
     /// The line breaks in `count` bytes of whitespace as libxml2 counts them (`\r\n` is one),
     /// or nil when one is not whitespace or the last is `\r` (whose `\n` may come next).
     private static func whitespaceLineBreaks(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
@@ -361,12 +368,9 @@ public final class XMLStreamParser {
         for index in 0..<max(count, 0) {
             let byte = bytes[index]
             guard XMLByteClass.isWhitespace(byte) else { return nil }
-            if byte == XMLByteClass.lineFeed {
-                lineBreaks += 1
-            } else if byte == carriageReturn {
-                guard index + 1 < count else { return nil }
-                if bytes[index + 1] != XMLByteClass.lineFeed { lineBreaks += 1 }
-            }
+            // A last `\r` may yet be the first half of `\r\n`.
+            if byte == carriageReturn, index + 1 == count { return nil }
+            if endsLine(bytes, at: index, count: count) { lineBreaks += 1 }
         }
         return lineBreaks
     }
