@@ -442,7 +442,9 @@ public final class XMLStreamParser {
 
     private func noteConsumed() {
         guard xmlByteConsumed(context) >= 0 else { return }
-        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: filteredConsumed))
+        // Read before `filter` is: while its access is open, the whole filter would be copied.
+        let consumed = filteredConsumed
+        consumedHighWater = max(consumedHighWater, filter.originalOffset(ofFiltered: consumed))
     }
 
     /// How far libxml2 has read, in the filtered stream.
