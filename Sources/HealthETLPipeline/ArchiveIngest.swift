@@ -22,6 +22,10 @@ public final class ArchiveIngest: SourceEventHandler {
 
     private let engine: IngestEngine
     private let batchSize: Int
+    /// The size the next cold batch is handed over at: a sixteenth of `batchSize` at first,
+    /// doubling to it, so the writer starts after a few hundred records, not a full batch's
+    /// worth of reading (20 ms of an idle writer at the start of every import).
+    private var coldBatchSize: Int
     /// Whether what the store's cursors cover is dropped (`false`: an input read again from its
     /// start is committed whole, its duplicates counted).
     /// The ingest's store, for what the engine does not do: cursors, runs and snapshots.
@@ -68,6 +72,7 @@ public final class ArchiveIngest: SourceEventHandler {
         self.engine = IngestEngine(
             store: store, catalog: catalog, clock: clock, afterCommit: afterCommit)
         self.batchSize = batchSize
+        self.coldBatchSize = max(1, batchSize / 16)
         self.progress = progress
         self.started = clock.monotonic()
         self.readAt = clock.now()
@@ -188,7 +193,7 @@ public final class ArchiveIngest: SourceEventHandler {
         }
         // Hot work goes at once, backfill a full batch at a time; with a full cold batch the hot
         // cursor moves too (an empty hot batch), so a resumed read can start near the cold one.
-        let coldDue = pending[Lane.cold.code].size >= batchSize
+        let coldDue = pending[Lane.cold.code].size >= coldBatchSize
         var due: [Lane] = []
         if !pending[Lane.hot.code].isEmpty || coldDue { due.append(.hot) }
         if coldDue { due.append(.cold) }
@@ -229,6 +234,7 @@ public final class ArchiveIngest: SourceEventHandler {
             batch.snapshot = snapshot
             batch.cursors = cursors
             try submit(batch, lane: lane)
+            if lane == .cold { coldBatchSize = min(batchSize, coldBatchSize * 2) }
             committed.merge(cursors) { max($0, $1) }
             pending[lane.code].clear()
             marks[lane.code] = nil
