@@ -15,7 +15,7 @@ struct ZipEntryReader {
         self.entry = entry
         self.data = data
         self.limits = limits
-        // zlib counts in 32 bits; a gigabyte per chunk is far past any useful size anyway.
+        // The inflater counts in 32 bits; a gigabyte per chunk is far past any useful size anyway.
         self.chunkSize = min(max(chunkSize, 1), 1 << 30)
     }
 
@@ -72,7 +72,7 @@ struct ZipEntryReader {
         into output: UnsafeMutableRawBufferPointer, stoppingAfter limit: UInt64?,
         _ consume: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
-        let inflater = try ZipInflater()
+        let inflater = ZipInflater()
         let input = UnsafeMutableRawBufferPointer.allocate(
             byteCount: Int(min(UInt64(chunkSize), max(UInt64(data.count), 1))), alignment: 16)
         defer { input.deallocate() }
@@ -134,10 +134,8 @@ struct ZipEntryReader {
             case .corrupt(let reason):
                 throw failure(
                     .corruptData,
-                    "its compressed data is damaged (zlib: \(reason)) after \(inflater.totalInput) of "
+                    "its compressed data is damaged (\(reason)) after \(inflater.totalInput) of "
                         + "\(data.count) bytes")
-            case .outOfMemory:
-                throw failure(.io, "zlib ran out of memory while inflating it")
             }
         }
     }

@@ -6,19 +6,19 @@
 /// need. Each entry's data is handed on as it is inflated, then checked against its CRC-32 and
 /// sizes, from its local header or from the data descriptor that follows it. The `ZipLimits`
 /// apply as they do to `ZipArchive`: the entry count, each entry's size and its compression
-/// ratio. Memory stays bounded whatever the archive: one output chunk, zlib's state and at most
+/// ratio. Memory stays bounded whatever the archive: one output chunk, the inflater's state and at most
 /// one local header (under 128 KiB) at a time.
 ///
 /// Readers nest: a `.data` event's bytes can be fed to another `ZipStreamReader`, to a
 /// `GzipStream` or to a file decoder, each with its own budgets. How deep to go is the caller's
-/// choice: each level holds about 110 KiB (zlib's state and window, one output chunk) and takes
+/// choice: each level holds about 150 KiB (the inflater's 87 KB of tables and window, one output chunk) and takes
 /// about 1 KiB of stack while its bytes pass through (under 5 KiB in a debug build).
 ///
 /// What it cannot read: an entry stored uncompressed whose size only its data descriptor gives
 /// (nothing says where its data ends; `ZipError.Kind.notStreamable`), encrypted entries, methods
 /// other than stored and deflate. Names are reported, never turned into paths.
 ///
-/// Not `Sendable`: it owns zlib's state and is meant to be confined to one thread.
+/// Not `Sendable`: it owns the inflater's state and is meant to be confined to one thread.
 public final class ZipStreamReader {
     /// What to do about a damaged archive, unless the caller knows better.
     public static let defaultAdvice = "Export or download the archive again and import the new copy."
@@ -71,7 +71,6 @@ public final class ZipStreamReader {
         case pastRatioLimit(produced: UInt64)
         case endsEarly
         case damaged(String)
-        case outOfMemory
     }
 
     /// The bytes of one `feed` not yet taken, and where they sit in the archive.
@@ -127,7 +126,7 @@ public final class ZipStreamReader {
         self.name = name
         self.limits = limits
         self.advice = advice
-        // zlib counts in 32 bits; a gigabyte per chunk is far past any useful size anyway.
+        // The inflater counts in 32 bits; a gigabyte per chunk is far past any useful size anyway.
         self.chunkSize = min(max(chunkSize, 1), 1 << 30)
     }
 
@@ -348,9 +347,9 @@ public final class ZipStreamReader {
             if size == 0 { try endData(handler) }
         } else {
             if let inflater {
-                guard inflater.reset() else { throw entryError(.io, "zlib could not start inflating it \(at)") }
+                inflater.reset()
             } else {
-                inflater = try ZipInflater()
+                inflater = ZipInflater()
             }
             try handler(.entryStarted(entry))
             state = .deflated
@@ -440,13 +439,11 @@ public final class ZipStreamReader {
                 return
             case .corrupt(let reason):
                 throw failure(.damaged(reason))
-            case .outOfMemory:
-                throw failure(.outOfMemory)
             }
         }
     }
 
-    /// Takes from `input` the bytes of `piece` that zlib consumed: the rest are the next record's.
+    /// Takes from `input` the bytes of `piece` the inflater consumed: the rest are the next record's.
     private func takeConsumed(_ piece: UnsafeRawBufferPointer, from input: inout Input, by inflater: ZipInflater) {
         let used = piece.count - inflater.availableInput
         _ = input.take(used)
@@ -570,9 +567,7 @@ public final class ZipStreamReader {
         case .damaged(let reason):
             return entryError(
                 .corruptData,
-                "its compressed data is damaged (zlib: \(reason)) after \(inflater.totalInput) compressed bytes \(at)")
-        case .outOfMemory:
-            return entryError(.io, "zlib ran out of memory while inflating it \(at)")
+                "its compressed data is damaged (\(reason)) after \(inflater.totalInput) compressed bytes \(at)")
         }
     }
 
