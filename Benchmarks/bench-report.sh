@@ -136,11 +136,11 @@ def gather():
     libraries = {}
     ldd = run("ldd", healthetl) or ""
     for line in ldd.splitlines():
-        m = re.match(r"\s*(lib(?:sqlite3|xml2|zstd|z|jemalloc)\.so[.\d]*)\s+=>\s+(\S+)", line)
+        m = re.match(r"\s*(lib(?:sqlite3|xml2|zstd|z|isal|jemalloc)\.so[.\d]*)\s+=>\s+(\S+)", line)
         if m:
             libraries[m.group(1)] = os.path.realpath(m.group(2))
     packages = {}
-    for package in ("libsqlite3-0", "libxml2", "libzstd1", "zlib1g", "libjemalloc2"):
+    for package in ("libsqlite3-0", "libxml2", "libzstd1", "zlib1g", "libisal2", "libjemalloc2"):
         version = run("dpkg-query", "-W", "-f=${Version}", package)
         packages[package] = version or "not installed (or no dpkg)"
     def peer_version(venv, package, requirements):
