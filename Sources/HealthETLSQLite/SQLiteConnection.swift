@@ -4,6 +4,8 @@ import CSQLite
 package final class SQLiteConnection {
     /// Internal, not private: the backup (another file) reads from one handle into another.
     let handle: OpaquePointer
+    /// Whether foreign keys are enforced: shared with the statements, which switch them back on.
+    let foreignKeys: ForeignKeySwitch
 
     /// Process-wide settings, applied once before the first connection.
     private static let configured: Void = {
@@ -46,11 +48,13 @@ package final class SQLiteConnection {
             throw SQLiteError(code: code, message: message, statement: nil)
         }
         handle = db
+        foreignKeys = ForeignKeySwitch(database: db)
         sqlite3_extended_result_codes(db, 1)
     }
 
     deinit {
         backgroundCheckpoint?.stop()
+        foreignKeys.database = nil
         sqlite3_close_v2(handle)
     }
 
@@ -71,6 +75,7 @@ package final class SQLiteConnection {
 
     /// Runs one or more statements that return no rows.
     package func execute(_ sql: String) throws {
+        try foreignKeys.enforceIfLeftOff()
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         guard code == SQLITE_OK else {
@@ -108,13 +113,11 @@ package final class SQLiteConnection {
         return try bracketed(begin: "BEGIN IMMEDIATE", commit: "COMMIT", undo: "ROLLBACK", body)
     }
 
-    /// Runs `body` with foreign keys not enforced, then enforced again. Outside a transaction
-    /// only: SQLite ignores the switch inside one. Each switch makes SQLite prepare a cached
-    /// statement again on its next use.
+    /// Runs `body` with foreign keys not enforced; they are enforced again before the next
+    /// statement outside such a body runs (`ForeignKeySwitch`). Outside a transaction only:
+    /// SQLite ignores the switch inside one.
     package func withoutForeignKeyEnforcement<T>(_ body: () throws -> T) throws -> T {
-        try execute("PRAGMA foreign_keys = OFF")
-        defer { try? execute("PRAGMA foreign_keys = ON") }
-        return try body()
+        try foreignKeys.suspending(body)
     }
 
     /// Runs `body` between `begin` and `commit`; if it throws, runs `undo` unless a failed

@@ -5,6 +5,8 @@ import HealthETLCore
 package final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
+    /// The connection's, held here too: a statement may run after its connection is gone.
+    private let foreignKeys: ForeignKeySwitch
     package let sql: String
     /// What the per-row binds below bound, until the statement is reset.
     private var kept = KeptBytes()
@@ -12,11 +14,18 @@ package final class SQLiteStatement {
     init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
         self.handle = handle
         self.connection = connection
+        self.foreignKeys = connection.foreignKeys
         self.sql = sql
     }
 
     deinit {
         sqlite3_finalize(handle)
+    }
+
+    /// How many times SQLite prepared the statement again since it was first prepared: after a
+    /// schema change or a switch such as `PRAGMA foreign_keys`.
+    package var timesPreparedAgain: Int {
+        Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0))
     }
 
     /// Binds values to `?1`, `?2`, … in order, after resetting the statement.
@@ -105,6 +114,7 @@ package final class SQLiteStatement {
     /// Advances to the next row. Returns `false` when the statement is done.
     @discardableResult
     package func step() throws -> Bool {
+        try foreignKeys.enforceIfLeftOff()
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
