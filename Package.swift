@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(
             name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
+        // Its settings (`malloc_conf`), linked into the executable only.
+        .target(name: "CJemallocSettings", path: "Sources/CJemallocSettings"),
 
         // The model, catalog, normalizer and plugin API: pure code, no files, no network.
         .target(
@@ -232,6 +234,7 @@ let package = Package(
             dependencies: [
                 "HealthETLCore", "HealthETLWire", "HealthETLStore", "HealthETLPipeline", "HealthETLServer",
                 "HealthETLCollectorStorage", "HealthETLRuntime", "HealthETLSQLite", "HealthETLMCP", "CJemalloc",
+                "CJemallocSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -2,6 +2,7 @@ import ArgumentParser
 // jemalloc is the allocator (linked, not called): glibc's slowed an import by a fifth whenever
 // one thread freed what another allocated, as the writer does with every record the reader makes.
 import CJemalloc
+import CJemallocSettings
 import Foundation
 import HealthETLRuntime
 import Logging

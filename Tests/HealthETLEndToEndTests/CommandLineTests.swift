@@ -23,6 +23,8 @@ import Testing
         let result = try runner.run(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
         #expect(result.exitCode == 0)
         #expect(result.standardError.contains("Begin jemalloc statistics"))
+        // Its settings are the executable's (CJemallocSettings): freed pages kept two seconds.
+        #expect(result.standardError.contains("opt.dirty_decay_ms: 2000"))
         #expect(!(try runner.run(["--version"]).standardError.contains("jemalloc")))
     }
 
