@@ -216,15 +216,21 @@ extension Store {
         return .outranked(deletedAt: deletedAt)
     }
 
+    /// Once per duplicate of a snapshot (every record of an export read again): its values are
+    /// bound one by one, without the arrays a list of values would allocate.
     private func markSeen(_ sample: Sample, metric: Int64, in snapshot: SnapshotMark) throws {
-        try prepared(
+        let statement = try prepared(
             """
             UPDATE samples SET snapshot_ms = ?1
             WHERE metric_id = ?2 AND start_ms = ?3 AND id = ?4 AND snapshot_ms IS NOT ?1
             """
-        ).run(
-            .integer(snapshot.takenAt.millisecondsSinceEpoch), .integer(metric),
-            .integer(sample.start.millisecondsSinceEpoch), .blob(sample.id.bytes))
+        )
+        statement.reset()
+        try statement.bind(1, snapshot.takenAt.millisecondsSinceEpoch)
+        try statement.bind(2, metric)
+        try statement.bind(3, sample.start.millisecondsSinceEpoch)
+        try statement.bind(4, sample.id)
+        _ = try statement.execute()
     }
 
     private func insert(_ record: QuarantinedRecord, context: CommitContext) throws -> Bool {
