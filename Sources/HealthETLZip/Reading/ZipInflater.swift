@@ -78,7 +78,8 @@ final class ZipInflater {
         state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
         state.pointee.avail_out = UInt32(output.count)
         let result = isal_inflate(state)
-        let written = output.count - Int(state.pointee.avail_out)
+        // Clamped: an error may leave ISA-L's counts unreliable (its input count can wrap).
+        let written = output.count - min(Int(state.pointee.avail_out), output.count)
         state.pointee.next_out = nil
         state.pointee.avail_out = 0
         guard result >= 0 else {
