@@ -35,8 +35,8 @@ final class ForeignKeySwitch {
     /// Before any statement runs: foreign keys are enforced unless a body suspending them runs.
     func enforceIfLeftOff() throws {
         guard leftOff else { return }
-        leftOff = false
         try run("PRAGMA foreign_keys = ON")
+        leftOff = false
     }
 
     private func run(_ sql: String) throws {

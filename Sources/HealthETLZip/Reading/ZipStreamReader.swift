@@ -6,13 +6,14 @@
 /// need. Each entry's data is handed on as it is inflated, then checked against its CRC-32 and
 /// sizes, from its local header or from the data descriptor that follows it. The `ZipLimits`
 /// apply as they do to `ZipArchive`: the entry count, each entry's size and its compression
-/// ratio. Memory stays bounded whatever the archive: one output chunk, the inflater's state and at most
-/// one local header (under 128 KiB) at a time.
+/// ratio. Memory stays bounded whatever the archive: one output chunk, the inflater's state and
+/// at most one local header (under 128 KiB) at a time.
 ///
 /// Readers nest: a `.data` event's bytes can be fed to another `ZipStreamReader`, to a
 /// `GzipStream` or to a file decoder, each with its own budgets. How deep to go is the caller's
-/// choice: each level holds about 150 KiB (the inflater's 87 KB of tables and window, one output chunk) and takes
-/// about 1 KiB of stack while its bytes pass through (under 5 KiB in a debug build).
+/// choice: each level holds about 150 KiB (the inflater's 87 KB of tables and window, one output
+/// chunk) and takes about 1 KiB of stack while its bytes pass through (under 5 KiB in a debug
+/// build).
 ///
 /// What it cannot read: an entry stored uncompressed whose size only its data descriptor gives
 /// (nothing says where its data ends; `ZipError.Kind.notStreamable`), encrypted entries, methods
