@@ -24,7 +24,6 @@ final class ZipInflater {
     private var consumedBefore: UInt64 = 0
     /// The size of the current input, as handed over.
     private var inputCount = 0
-    private var ended = false
 
     init() {
         state = .allocate(capacity: 1)
@@ -69,7 +68,6 @@ final class ZipInflater {
         isal_inflate_reset(state)
         consumedBefore = 0
         inputCount = 0
-        ended = false
     }
 
     /// Inflates into `output` (at most 4 GiB), returning how it went and how many bytes it wrote.
@@ -90,8 +88,7 @@ final class ZipInflater {
             return (.corrupt(Self.reason(result)), written)
         }
         if state.pointee.block_state == ISAL_BLOCK_FINISH {
-            if !ended { handBackUnreadBytes() }
-            ended = true
+            handBackUnreadBytes()
             return (.streamEnd, written)
         }
         return (written > 0 || availableInput < availableBefore ? .progress : .needsInput, written)
@@ -99,6 +96,7 @@ final class ZipInflater {
 
     /// Returns the whole bytes left in ISA-L's bit buffer after the stream's end to the input.
     /// They were read from the current input: every bit before the end was needed to reach it.
+    /// A second call hands back nothing: fewer than eight bits are left, or none of the input.
     private func handBackUnreadBytes() {
         let consumed = inputCount - availableInput
         let unread = min(Int(state.pointee.read_in_length) / 8, consumed)
