@@ -36,6 +36,10 @@ import Testing
                     case .streamEnd:
                         outcome.endedAt = inflater.totalInput
                         #expect(inflater.availableInput == end - Int(inflater.totalInput))
+                        // Called again after the end, it hands nothing more back.
+                        let again = buffer.withUnsafeMutableBytes { inflater.inflate(into: $0) }
+                        #expect(again.status == .streamEnd && again.written == 0)
+                        #expect(inflater.totalInput == outcome.endedAt)
                         break feeding
                     case .corrupt:
                         outcome.failed = true
