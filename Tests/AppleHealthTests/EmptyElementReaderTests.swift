@@ -110,10 +110,13 @@ import Testing
         #"<R a="Äpple"> & </R>"#,
         "<R a=\"Äpple\">\n <C/>\n <C a=\"<\"/></R>",
         #"<R a="1"><C b="1"></R>"#,
+        "<R\n   a=\"Äpple\"\n   b=\"2\"></S>",
+        "<R\r\n a=\"1\"\r b=\"😀\"\r\n\t><C x=\"1\" x=\"2\"/></R>",
         // Start tags it declines.
         "<R a=\"1\" a=\"2\"><C/></R>",
         #"<R xmlns="urn:x"><C/></R>"#,
         "<R v=\"a\tb\"><C/></R>",
+        "<R a=\"1\"\r b=\"2\"><C/></R>",
         #"<h:R a="1"><C/></h:R>"#,
     ]
 
@@ -146,7 +149,7 @@ import Testing
                 // Case 3 holds an element with content inside another.
                 #expect(whole.startTagsReadDirectly == (index == 3 ? 5 : 3), "case \(index): \(element)")
                 #expect(whole.error == nil, "case \(index): \(element)")
-            case 7..<13:
+            case 7..<15:
                 #expect(whole.error?.hasPrefix("malformed") == true || whole.error?.hasPrefix("truncated") == true)
             default:
                 #expect(whole.startTagsReadDirectly == 1, "case \(index): \(element)")

@@ -6,6 +6,8 @@ public struct XMLAttributes {
     struct Span {
         var name: UnsafeBufferPointer<UInt8>
         var value: UnsafeBufferPointer<UInt8>
+        /// Whether `value` still holds a reference (`&…;`) to decode.
+        var hasReference: Bool
     }
 
     private let spans: UnsafeBufferPointer<Span>

@@ -17,6 +17,7 @@ enum XMLByteClass {
     static let closeBracket = UInt8(ascii: "]")
     static let space = UInt8(ascii: " ")
     static let lineFeed = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
 
     /// The index of the first byte from `start` that is `needle` or `other`, or `count`. Eight
     /// bytes at a time: a word with neither is passed whole, and in one with either the flags say

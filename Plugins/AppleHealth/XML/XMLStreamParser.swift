@@ -288,21 +288,28 @@ public final class XMLStreamParser {
                 // element is inside the root and not inside a refused one. (Read after libxml2's
                 // callbacks, which reuse the spans.)
                 guard heldIsWhitespace, depth > 0, refusedDepth == 0, !rootClosed, readsUTF8AsIs,
-                    let (name, attributes, isEmpty) = XMLTagReader.read(
+                    let tag = XMLTagReader.read(
                         UnsafeBufferPointer(start: filtered + start, count: end - start), into: attributeSpans)
                 else { continue }
                 // An element with content keeps its name and `>` for libxml2: from the end of the
                 // name, not of `<`.
-                let cutStart = isEmpty ? start : start + 1 + name.count
-                let cutEnd = isEmpty ? end : end - 1
-                if isEmpty {
-                    readEmptyElement(name, attributes: attributes, endingAt: element.upperBound)
+                let cutStart = tag.isEmpty ? start : start + 1 + tag.name.count
+                let cutEnd = tag.isEmpty ? end : end - 1
+                if tag.isEmpty {
+                    readEmptyElement(tag.name, attributes: tag.attributes, endingAt: element.upperBound)
                 } else {
-                    readStartTag(name, attributes: attributes)
+                    readStartTag(tag.name, attributes: tag.attributes)
                 }
                 if let callbackError { throw callbackError }
                 let line = Int(context.pointee.input?.pointee.line ?? 0) + heldLineBreaks + unfedLineBreaks
-                let (breaks, characters) = Self.lineBreaks(in: filtered + cutStart, count: cutEnd - cutStart)
+                let (breaks, characters) =
+                    tag.hasLineBreak
+                    ? Self.lineBreaks(in: filtered + cutStart, count: cutEnd - cutStart)
+                    : (
+                        0,
+                        tag.hasNonASCII
+                            ? Self.characters(in: filtered + cutStart, count: cutEnd - cutStart) : cutEnd - cutStart
+                    )
                 keep(upTo: cutStart)
                 memset(filtered + kept, Int32(XMLByteClass.lineFeed), breaks)
                 kept += breaks
@@ -317,30 +324,31 @@ public final class XMLStreamParser {
         try parseChunk(from: fed, to: kept, terminate: terminate, sliceStart: sliceStart)
     }
 
+    /// The characters in `count` bytes of UTF-8: cut out of one line, they are columns libxml2
+    /// no longer counts.
+    private static func characters(in bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
+        var continuations = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
+        return count - continuations
+    }
+
     /// The line breaks in `count` bytes as libxml2 counts them (`\r\n` is one), and the
     /// characters after the last one: cut out, they are columns libxml2 no longer counts.
     private static func lineBreaks(in bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (
         lineBreaks: Int, characters: Int
     ) {
-        // The common case: one line of ASCII (a record without a device of non-ASCII name).
-        if memchr(bytes, Int32(XMLByteClass.lineFeed), count) == nil, memchr(bytes, Int32(carriageReturn), count) == nil
-        {
-            // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
-            var continuations = 0
-            var index = 0
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                index += 8
-            }
-            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
-            return (0, count - continuations)
-        }
         var lineBreaks = 0
         var characters = 0
         for index in 0..<count {
             let byte = bytes[index]
-            if byte == XMLByteClass.lineFeed || byte == carriageReturn {
+            if byte == XMLByteClass.lineFeed || byte == XMLByteClass.carriageReturn {
                 if endsLine(bytes, at: index, count: count) {
                     lineBreaks += 1
                     characters = 0
@@ -352,13 +360,12 @@ public final class XMLStreamParser {
         return (lineBreaks, characters)
     }
 
-    private static let carriageReturn = UInt8(ascii: "\r")
-
     /// Whether the byte at `index` ends a line as libxml2 counts lines: a `\n`, or a `\r` not
     /// followed by one (`\r\n` ends one line, at its `\n`).
     private static func endsLine(_ bytes: UnsafeMutablePointer<UInt8>, at index: Int, count: Int) -> Bool {
         bytes[index] == XMLByteClass.lineFeed
-            || (bytes[index] == carriageReturn && (index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed))
+            || (bytes[index] == XMLByteClass.carriageReturn
+                && (index + 1 == count || bytes[index + 1] != XMLByteClass.lineFeed))
     }
 
     /// The line breaks in `count` bytes of whitespace as libxml2 counts them (`\r\n` is one),
@@ -369,7 +376,7 @@ public final class XMLStreamParser {
             let byte = bytes[index]
             guard XMLByteClass.isWhitespace(byte) else { return nil }
             // A last `\r` may yet be the first half of `\r\n`.
-            if byte == carriageReturn, index + 1 == count { return nil }
+            if byte == XMLByteClass.carriageReturn, index + 1 == count { return nil }
             if endsLine(bytes, at: index, count: count) { lineBreaks += 1 }
         }
         return lineBreaks
@@ -592,7 +599,8 @@ public final class XMLStreamParser {
             let fields = attributes + 5 * index
             guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
             let span = XMLAttributes.Span(
-                name: Self.bytes(name).bytes, value: UnsafeBufferPointer(start: value, count: end - value))
+                name: Self.bytes(name).bytes, value: UnsafeBufferPointer(start: value, count: end - value),
+                hasReference: memchr(value, Int32(XMLByteClass.ampersand), end - value) != nil)
             attributeSpans[filled] = span
             filled += 1
         }
@@ -600,12 +608,12 @@ public final class XMLStreamParser {
         return UnsafeBufferPointer(rebasing: attributeSpans[0..<filled])
     }
 
-    /// Replaces the first `count` values that contain `&` by their decoded form, for libxml2's
-    /// attributes and the directly read ones alike; the buffer is sized first so no value written
-    /// earlier moves.
+    /// Replaces the first `count` values that hold a reference by their decoded form, for
+    /// libxml2's attributes and the directly read ones alike; the buffer is sized first so no
+    /// value written earlier moves.
     private func decodeValues(of count: Int) {
         var bytes = 0
-        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
+        for index in 0..<count where attributeSpans[index].hasReference {
             bytes += attributeSpans[index].value.count
         }
         guard bytes > 0 else { return }
@@ -614,17 +622,13 @@ public final class XMLStreamParser {
             decodedValues = .allocate(capacity: max(bytes, 2 * decodedValues.count))
         }
         var used = 0
-        for index in 0..<count where Self.containsReference(attributeSpans[index].value) {
+        for index in 0..<count where attributeSpans[index].hasReference {
             let start = decodedValues.baseAddress! + used
             let length = XMLReferenceDecoder.decode(attributeSpans[index].value, into: start)
             attributeSpans[index].value = UnsafeBufferPointer(start: start, count: length)
+            attributeSpans[index].hasReference = false
             used += length
         }
-    }
-
-    private static func containsReference(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = value.baseAddress else { return false }
-        return memchr(start, Int32(UInt8(ascii: "&")), value.count) != nil
     }
 
     private static func bytes(_ cString: UnsafePointer<UInt8>) -> XMLBytes {

@@ -7,32 +7,66 @@
 /// without a prefix; values of valid UTF-8 XML characters and references to the five predefined
 /// entities or to valid characters, short enough for `XMLReferenceDecoder`; whitespace between
 /// attributes. Anything else — a duplicate attribute, a namespace declaration, a tab, line feed or
-/// carriage return in a value (libxml2 turns those into spaces), `<` in a value, an unknown entity,
-/// a malformed tag — gives nil, and the tag goes to libxml2, which reads it or reports the error.
+/// carriage return in a value (libxml2 turns those into spaces), a carriage return between
+/// attributes without a line feed after it, `<` in a value, an unknown entity, a malformed tag —
+/// gives nil, and the tag goes to libxml2, which reads it or reports the error.
 enum XMLTagReader {
+    /// What `read` found in a tag it took.
+    struct Tag {
+        var name: UnsafeBufferPointer<UInt8>
+        /// The attributes written to the spans.
+        var attributes: Int
+        var isEmpty: Bool
+        /// Whether whitespace between attributes holds a line feed or carriage return (a value
+        /// holding one is left to libxml2).
+        var hasLineBreak: Bool
+        /// Whether a value holds a byte above 0x7F (names are ASCII).
+        var hasNonASCII: Bool
+    }
+
     /// The element's name, with its attributes written to `spans` (values still holding their
-    /// references), and whether the tag is an empty element's; or nil. More attributes than
+    /// references, each noted), and what else the tag holds; or nil. More attributes than
     /// `spans` holds also give nil.
     static func read(
         _ tag: UnsafeBufferPointer<UInt8>, into spans: UnsafeMutableBufferPointer<XMLAttributes.Span>
-    ) -> (name: UnsafeBufferPointer<UInt8>, attributes: Int, isEmpty: Bool)? {
+    ) -> Tag? {
         guard tag.count >= 3, tag[0] == XMLByteClass.lessThan, let elementNameEnd = nameEnd(tag, from: 1) else {
             return nil
         }
         var index = elementNameEnd
         var count = 0
+        var hasLineBreak = false
+        var hasNonASCII = false
+        /// False at a carriage return without a line feed after it: libxml2 counts no line
+        /// there, and its errors' positions are left to it.
+        func skipWhitespace() -> Bool {
+            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) {
+                if tag[index] == XMLByteClass.carriageReturn {
+                    guard index + 1 < tag.count, tag[index + 1] == XMLByteClass.lineFeed else { return false }
+                    hasLineBreak = true
+                } else if tag[index] == XMLByteClass.lineFeed {
+                    hasLineBreak = true
+                }
+                index += 1
+            }
+            return true
+        }
+        func ending(isEmpty: Bool) -> Tag {
+            Tag(
+                name: UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), attributes: count, isEmpty: isEmpty,
+                hasLineBreak: hasLineBreak, hasNonASCII: hasNonASCII)
+        }
         while true {
             let whitespaceStart = index
-            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
-            guard index < tag.count else { return nil }
+            guard skipWhitespace(), index < tag.count else { return nil }
             // `/>` or `>` must end the tag: the scanner found this tag's end there.
             if tag[index] == XMLByteClass.slash {
                 guard index + 2 == tag.count, tag[index + 1] == XMLByteClass.greaterThan else { return nil }
-                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count, true)
+                return ending(isEmpty: true)
             }
             if tag[index] == XMLByteClass.greaterThan {
                 guard index + 1 == tag.count else { return nil }
-                return (UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), count, false)
+                return ending(isEmpty: false)
             }
             guard index > whitespaceStart, count < spans.count, let attributeNameEnd = nameEnd(tag, from: index)
             else { return nil }
@@ -41,15 +75,17 @@ enum XMLTagReader {
                 !spans[0..<count].contains(where: { $0.name.elementsEqual(name) })
             else { return nil }
             index = attributeNameEnd
-            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
-            guard index < tag.count, tag[index] == XMLByteClass.equals else { return nil }
+            guard skipWhitespace(), index < tag.count, tag[index] == XMLByteClass.equals else { return nil }
             index += 1
-            while index < tag.count, XMLByteClass.isWhitespace(tag[index]) { index += 1 }
-            guard index < tag.count, tag[index] == XMLByteClass.doubleQuote || tag[index] == XMLByteClass.singleQuote,
-                let valueEnd = valueEnd(tag, from: index + 1, quote: tag[index])
+            var hasReference = false
+            guard skipWhitespace(), index < tag.count,
+                tag[index] == XMLByteClass.doubleQuote || tag[index] == XMLByteClass.singleQuote,
+                let valueEnd = valueEnd(
+                    tag, from: index + 1, quote: tag[index], hasReference: &hasReference, hasNonASCII: &hasNonASCII)
             else { return nil }
             spans[count] = XMLAttributes.Span(
-                name: name, value: UnsafeBufferPointer(rebasing: tag[(index + 1)..<valueEnd]))
+                name: name, value: UnsafeBufferPointer(rebasing: tag[(index + 1)..<valueEnd]),
+                hasReference: hasReference)
             count += 1
             index = valueEnd + 1
         }
@@ -80,8 +116,11 @@ enum XMLTagReader {
     }
 
     /// The index of the quote that closes a value starting at `start`, or nil when the value holds
-    /// anything this reader leaves to libxml2.
-    private static func valueEnd(_ tag: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8) -> Int? {
+    /// anything this reader leaves to libxml2; notes a reference or a byte above 0x7F in it.
+    private static func valueEnd(
+        _ tag: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8, hasReference: inout Bool,
+        hasNonASCII: inout Bool
+    ) -> Int? {
         var index = start
         while index < tag.count {
             // Eight bytes at a time up to the first that needs a look.
@@ -106,12 +145,14 @@ enum XMLTagReader {
                 guard byte >= 0x20, byte != XMLByteClass.lessThan else { return nil }
                 if byte == XMLByteClass.ampersand {
                     guard let length = referenceLength(tag, at: index) else { return nil }
+                    hasReference = true
                     index += length
                 } else {
                     index += 1
                 }
             } else {
                 guard let length = characterLength(tag, at: index) else { return nil }
+                hasNonASCII = true
                 index += length
             }
         }
