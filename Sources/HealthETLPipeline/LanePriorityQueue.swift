@@ -21,6 +21,19 @@ struct LanePriorityQueue<Job> {
         waiting[lane, default: []].append(job)
     }
 
+    /// The newest job of `lane` that `take` takes (gives a value for), with `placeholder` left
+    /// in its place.
+    mutating func takeNewest<Taken>(of lane: Lane, leaving placeholder: Job, _ take: (Job) -> Taken?) -> Taken? {
+        guard let jobs = waiting[lane] else { return nil }
+        for index in jobs.indices.reversed() {
+            if let taken = take(jobs[index]) {
+                waiting[lane]![index] = placeholder
+                return taken
+            }
+        }
+        return nil
+    }
+
     /// The oldest job of the most urgent lane that has one.
     mutating func pop() -> (lane: Lane, job: Job)? {
         for lane in Self.priority {

@@ -5,8 +5,9 @@ import HealthETLStore
 /// The one store writer of an ingest, on a thread of its own. Batches from any number of feeds
 /// wait in a bounded queue per lane (two each by default: with one, the reader waited for the
 /// writer and the import took 6 % longer) and are committed hot first (`LanePriorityQueue`), each with
-/// its cursors in one transaction. A gathered batch is normalized here; a feed that finds its
-/// lane full normalizes the batch itself rather than wait, so whichever thread has time does it.
+/// its cursors in one transaction. A gathered batch is normalized here, unless a feed that found
+/// its lane full did it first: rather than wait, the feed normalizes its own batch, then takes
+/// back the newest gathered one queued and normalizes that, so whichever thread has time does it.
 ///
 /// The first failure stops the writer: nothing queued behind a failed batch is committed, so no
 /// later cursor can pass a lost batch. The store is the writer's while batches are in flight and
@@ -15,6 +16,8 @@ final class LaneWriter: @unchecked Sendable {
     enum Job {
         case gathered(RawBatch)
         case normalized(CommitBatch, BatchNotes)
+        /// A gathered batch a feed took back to normalize (`submit`): the writer waits for it.
+        case takenBack(ticket: Int)
     }
 
     /// Called on the writer's thread after each commit.
@@ -30,6 +33,10 @@ final class LaneWriter: @unchecked Sendable {
     private var failure: (any Error)?
     private var stopped = false
     private var busySeconds = 0.0
+    /// Batches taken back and normalized, by ticket, until the writer reaches their place.
+    private var normalizedInFeeds: [Int: (CommitBatch, BatchNotes)] = [:]
+    private var lastTicket = 0
+    private var takenBack = 0
 
     init(
         store: any SampleLedger, catalog: MetricCatalog, clock: Clock, capacityPerLane: Int = 2,
@@ -53,12 +60,25 @@ final class LaneWriter: @unchecked Sendable {
         return queue.hasRoom(for: lane)
     }
 
-    /// Queues a batch, waiting while its lane is full.
+    /// Queues a batch, waiting while its lane is full. Given a normalizer, the calling thread
+    /// normalizes while it would wait: its own batch, then gathered ones queued in its lane.
     /// - Throws: the writer's first failure, or `CancellationError` once it was stopped.
-    func submit(_ job: Job, lane: Lane) throws {
+    func submit(_ job: Job, lane: Lane, normalizingWith normalizer: BatchNormalizer? = nil) throws {
+        var job = job
         condition.lock()
         defer { condition.unlock() }
-        while !queue.hasRoom(for: lane), failure == nil, !stopped { condition.wait() }
+        while !queue.hasRoom(for: lane), failure == nil, !stopped {
+            if let normalizer, case .gathered(let raw) = job {
+                condition.unlock()
+                let (batch, notes) = normalizer.normalize(raw)
+                condition.lock()
+                job = .normalized(batch, notes)
+            } else if let normalizer, let (ticket, raw) = takeBackNewestGathered(in: lane) {
+                normalizeTakenBack(raw, ticket: ticket, with: normalizer)
+            } else {
+                condition.wait()
+            }
+        }
         if let failure { throw failure }
         if stopped { throw CancellationError() }
         queue.push(job, lane: lane)
@@ -82,6 +102,13 @@ final class LaneWriter: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Gathered batches feeds took back and normalized themselves.
+    var batchesTakenBack: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return takenBack
+    }
+
     /// Seconds spent committing so far: near the elapsed time means the writer limited the run.
     var secondsCommitting: Double {
         condition.lock()
@@ -89,16 +116,43 @@ final class LaneWriter: @unchecked Sendable {
         return busySeconds
     }
 
+    /// The newest gathered batch queued in `lane`, with a ticket left in its place. Under the lock.
+    private func takeBackNewestGathered(in lane: Lane) -> (ticket: Int, RawBatch)? {
+        let ticket = lastTicket + 1
+        let raw = queue.takeNewest(of: lane, leaving: .takenBack(ticket: ticket)) { job -> RawBatch? in
+            if case .gathered(let raw) = job { raw } else { nil }
+        }
+        guard let raw else { return nil }
+        lastTicket = ticket
+        takenBack += 1
+        return (ticket, raw)
+    }
+
+    /// Normalizes a batch taken back outside the lock, and leaves it for the writer. Under the lock.
+    private func normalizeTakenBack(_ raw: RawBatch, ticket: Int, with normalizer: BatchNormalizer) {
+        condition.unlock()
+        let normalized = normalizer.normalize(raw)
+        condition.lock()
+        normalizedInFeeds[ticket] = normalized
+        condition.broadcast()
+    }
+
     private func work() {
         while true {
             condition.lock()
             while queue.isEmpty, !stopped { condition.wait() }
-            guard let (lane, job) = queue.pop() else {
+            guard let (lane, popped) = queue.pop() else {
                 condition.unlock()
                 return
             }
+            var job = popped
             busy = true
             condition.broadcast()
+            if case .takenBack(let ticket) = job {
+                while normalizedInFeeds[ticket] == nil { condition.wait() }
+                let (batch, notes) = normalizedInFeeds.removeValue(forKey: ticket)!
+                job = .normalized(batch, notes)
+            }
             condition.unlock()
 
             let started = clock.monotonic()
@@ -107,6 +161,7 @@ final class LaneWriter: @unchecked Sendable {
                     switch job {
                     case .gathered(let raw): normalizer.normalize(raw)
                     case .normalized(let batch, let notes): (batch, notes)
+                    case .takenBack: preconditionFailure("a batch taken back is replaced before it is committed")
                     }
                 committed(lane, try store.commit(batch), notes)
             }
@@ -118,6 +173,7 @@ final class LaneWriter: @unchecked Sendable {
             if case .failure(let error) = outcome, failure == nil {
                 failure = error
                 while queue.pop() != nil {}
+                normalizedInFeeds.removeAll()
             }
             condition.broadcast()
             condition.unlock()
