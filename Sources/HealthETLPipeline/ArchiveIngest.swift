@@ -193,13 +193,14 @@ public final class ArchiveIngest: SourceEventHandler {
         }
         // Hot work goes at once, backfill a full batch at a time; with a full cold batch the hot
         // cursor moves too (an empty hot batch), so a resumed read can start near the cold one.
-        // Hot work the writer has no room for yet (two hot batches wait) joins the next hot batch,
-        // up to a batch's size: waiting here, the reader stood still for 10 % of an import.
+        // While two hot batches wait for the writer, hot work joins the next one, up to a batch's
+        // size, and the hot cursor moves with it: waiting here, the reader stood still for 10 %
+        // of an import.
         let coldDue = pending[Lane.cold.code].size >= coldBatchSize
         let hot = pending[Lane.hot.code]
-        let hotDue = !hot.isEmpty && (hot.size >= batchSize || engine.writer.hasRoom(.hot))
+        let hotDue = hot.size >= batchSize || (engine.writer.hasRoom(.hot) && (!hot.isEmpty || coldDue))
         var due: [Lane] = []
-        if hotDue || coldDue { due.append(.hot) }
+        if hotDue { due.append(.hot) }
         if coldDue { due.append(.cold) }
         if !due.isEmpty { try flush(lanes: due) }
     }
@@ -251,7 +252,8 @@ public final class ArchiveIngest: SourceEventHandler {
                 elapsedSeconds: elapsed))
     }
 
-    /// The writer normalizes when it has room; otherwise this thread does, rather than wait.
+    /// The writer normalizes when it has room; otherwise this thread does, its batch and queued
+    /// ones, rather than wait.
     private func submit(_ batch: RawBatch, lane: Lane) throws {
         try engine.writer.submit(.gathered(batch), lane: lane, normalizingWith: normalizer)
     }

@@ -130,15 +130,22 @@ import Testing
             .streamStarted(
                 stream: Self.stream, now: RecordFixtures.now, isFullSnapshot: false, endPosition: nil,
                 positions: .bytes))
-        // Twelve hot records, a checkpoint after each. Once the writer holds the first one's
-        // commit, two more hot batches fit the lane, the rest wait in the next one, and reading
-        // goes on.
+        // Twelve hot records, a checkpoint after each, then a cold batch's worth. Once the writer
+        // holds the first one's commit, two more hot batches fit the lane, the rest wait in the
+        // next one, and reading goes on.
         try Self.read(hotMinute: 0, into: ingest)
         #expect(try await eventually(within: 30) { gate.commitsHeld == 1 })
         // The reading thread is the ingest's only user until it finishes.
         nonisolated(unsafe) let reader = ingest
         let read = Self.onThread {
             for minute in 1..<12 { try Self.read(hotMinute: minute, into: reader) }
+            // A first cold batch (a sixteenth of the batch size) is due: it goes to its own lane,
+            // without the hot cursor's empty batch, which would wait for room.
+            for second in 0..<70 {
+                let start = String(format: "2024-03-01 09:%02d:%02d +0100", second / 60, second % 60)
+                try reader.receive(.record(RecordFixtures.record(start: start), lane: .cold))
+            }
+            try reader.receive(.checkpoint(StreamCursor(stream: Self.stream, lane: .cold, position: 13)))
         }
         let readWhileHeld = try await eventually(within: 30) { read.isDone }
         #expect(readWhileHeld)
@@ -146,9 +153,10 @@ import Testing
         gate.release()
         #expect(try await eventually(within: 30) { read.isDone })
         let summary = try ingest.finish(SourceReadReport(complete: true))
-        #expect(summary.accepted == 12)
+        #expect(summary.accepted == 82)
         // One commit held, two queued, one for the records that waited.
         #expect(hotCommits.load(ordering: .relaxed) == 4)
-        #expect(try store.cursor(stream: Self.stream, lane: .hot) == 12)
+        #expect(try store.cursor(stream: Self.stream, lane: .hot) == 13)
+        #expect(try store.cursor(stream: Self.stream, lane: .cold) == 13)
     }
 }
