@@ -42,11 +42,19 @@ extension Store {
                     elevation_m, speed_mps, horizontal_accuracy_m)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                 """)
+            // A route has thousands of points: bound value by value, without a list of values
+            // and a copy of the id per point.
             for (seq, location) in workout.route.enumerated() {
-                try point.run(
-                    .blob(workout.id.bytes), .integer(Int64(seq)), .optional(location.instant?.millisecondsSinceEpoch),
-                    .real(location.latitude), .real(location.longitude), .optional(location.elevationMeters),
-                    .optional(location.speedMetersPerSecond), .optional(location.horizontalAccuracyMeters))
+                point.reset()
+                try point.bind(1, workout.id)
+                try point.bind(2, Int64(seq))
+                if let instant = location.instant { try point.bind(3, instant.millisecondsSinceEpoch) }
+                try point.bind(4, location.latitude)
+                try point.bind(5, location.longitude)
+                try point.bind(6, location.elevationMeters)
+                try point.bind(7, location.speedMetersPerSecond)
+                try point.bind(8, location.horizontalAccuracyMeters)
+                _ = try point.execute()
             }
         }
     }
