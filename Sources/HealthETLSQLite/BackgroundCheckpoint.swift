@@ -13,11 +13,8 @@ import Foundation
 /// over from its beginning, so it stays as long as it was without this. A log four times that
 /// long waits for the thread first (a disk slower than the writer).
 package final class BackgroundCheckpoint: @unchecked Sendable {
-    /// The log's length, in pages, that starts a checkpoint: 64 MiB of 16 KiB pages, four times
-    /// SQLite's own default. The writer's copy after each checkpoint stops it for its two
-    /// `fdatasync`s, and with the reader normalizing what the writer has no time for, both
-    /// threads waited: a quarter as many checkpoints made a 250,000-record import 1.5 % faster.
-    package static let defaultThreshold: Int32 = 4_000
+    /// The log's length, in pages, that starts a checkpoint: SQLite's own default.
+    package static let defaultThreshold: Int32 = 1_000
 
     private enum Phase {
         case idle
