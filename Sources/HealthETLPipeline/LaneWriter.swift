@@ -69,12 +69,11 @@ final class LaneWriter: @unchecked Sendable {
         defer { condition.unlock() }
         while !queue.hasRoom(for: lane), failure == nil, !stopped {
             if let normalizer, case .gathered(let raw) = job {
-                condition.unlock()
-                let (batch, notes) = normalizer.normalize(raw)
-                condition.lock()
+                let (batch, notes) = normalize(raw, with: normalizer)
                 job = .normalized(batch, notes)
             } else if let normalizer, let (ticket, raw) = takeBackNewestGathered(in: lane) {
-                normalizeTakenBack(raw, ticket: ticket, with: normalizer)
+                normalizedInFeeds[ticket] = normalize(raw, with: normalizer)
+                condition.broadcast()
             } else {
                 condition.wait()
             }
@@ -128,13 +127,11 @@ final class LaneWriter: @unchecked Sendable {
         return (ticket, raw)
     }
 
-    /// Normalizes a batch taken back outside the lock, and leaves it for the writer. Under the lock.
-    private func normalizeTakenBack(_ raw: RawBatch, ticket: Int, with normalizer: BatchNormalizer) {
+    /// Normalizes a batch on the calling feed's thread with the lock let go meanwhile. Under the lock.
+    private func normalize(_ raw: RawBatch, with normalizer: BatchNormalizer) -> (CommitBatch, BatchNotes) {
         condition.unlock()
-        let normalized = normalizer.normalize(raw)
-        condition.lock()
-        normalizedInFeeds[ticket] = normalized
-        condition.broadcast()
+        defer { condition.lock() }
+        return normalizer.normalize(raw)
     }
 
     private func work() {

@@ -302,14 +302,7 @@ public final class XMLStreamParser {
                 }
                 if let callbackError { throw callbackError }
                 let line = Int(context.pointee.input?.pointee.line ?? 0) + heldLineBreaks + unfedLineBreaks
-                let (breaks, characters) =
-                    tag.hasLineBreak
-                    ? Self.lineBreaks(in: filtered + cutStart, count: cutEnd - cutStart)
-                    : (
-                        0,
-                        tag.hasNonASCII
-                            ? Self.characters(in: filtered + cutStart, count: cutEnd - cutStart) : cutEnd - cutStart
-                    )
+                let (breaks, characters) = Self.lineBreaks(in: filtered + cutStart, count: cutEnd - cutStart, of: tag)
                 keep(upTo: cutStart)
                 memset(filtered + kept, Int32(XMLByteClass.lineFeed), breaks)
                 kept += breaks
@@ -324,26 +317,26 @@ public final class XMLStreamParser {
         try parseChunk(from: fed, to: kept, terminate: terminate, sliceStart: sliceStart)
     }
 
-    /// The characters in `count` bytes of UTF-8: cut out of one line, they are columns libxml2
-    /// no longer counts.
-    private static func characters(in bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
-        var continuations = 0
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index += 8
-        }
-        for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
-        return count - continuations
-    }
-
-    /// The line breaks in `count` bytes as libxml2 counts them (`\r\n` is one), and the
-    /// characters after the last one: cut out, they are columns libxml2 no longer counts.
-    private static func lineBreaks(in bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (
+    /// The line breaks in `count` bytes of `tag` as libxml2 counts them (`\r\n` is one), and the
+    /// characters after the last one: cut out, they are columns libxml2 no longer counts. What the
+    /// tag reader noted spares a search: without a line break the bytes are one line, and without
+    /// a non-ASCII byte each is one character.
+    private static func lineBreaks(in bytes: UnsafeMutablePointer<UInt8>, count: Int, of tag: XMLTagReader.Tag) -> (
         lineBreaks: Int, characters: Int
     ) {
+        guard tag.hasLineBreak else {
+            guard tag.hasNonASCII else { return (0, count) }
+            // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
+            var continuations = 0
+            var index = 0
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                index += 8
+            }
+            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
+            return (0, count - continuations)
+        }
         var lineBreaks = 0
         var characters = 0
         for index in 0..<count {
