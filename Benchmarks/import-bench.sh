@@ -11,7 +11,10 @@
 #   4x        a 4x larger export into a fresh store                (memory must stay flat)
 #   xml       the uncompressed export.xml into a fresh store       (for information)
 # each under /usr/bin/time -v for wall time, CPU time (user+sys) and peak RSS, with the same page-cache
-# state, and prints a table and the targets. Each peer must have imported: the rows of its record
+# state, and prints a table and the targets. The three compared imports (peer, mcp, healthetl) run
+# BENCH_IMPORT_RUNS rounds, in turn within each round, each into a fresh database; each tool's median
+# run by wall time stands for it (a single run swings by 5 % on a shared VM), and every run's time is
+# printed. Each peer must have imported: the rows of its record
 # tables (healthkit-to-sqlite: one r… table per type; apple-health-export-mcp: record), counted with
 # python's sqlite3, must reach 90 % of the export's records (the peers may drop exact duplicates);
 # a peer with fewer is a FAILURE, not a ratio. (healthetl's rows are its store's samples table.)
@@ -29,6 +32,7 @@
 # Environment:
 #   BENCH_RECORDS  top-level Records in the export (default 250000; the targets assume >= 250000)
 #   BENCH_SEED     generator seed (default 1)
+#   BENCH_IMPORT_RUNS  rounds of the three compared imports (default 3; the median run of each counts)
 #   BENCH_KEEP=1   keep the work directory (exports, stores, logs) and print its path
 #   BENCH_SKIP_PEER=1  do not install or run the peers (no ratios)
 #   BENCH_JSON=PATH    also write every figure and target verdict as one JSON object to PATH
@@ -43,6 +47,7 @@ ROOT=$(pwd)
 
 RECORDS=${BENCH_RECORDS:-250000}
 SEED=${BENCH_SEED:-1}
+RUNS=${BENCH_IMPORT_RUNS:-3}
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 PYTHON=${PYTHON:-python3}
 JSON_OUT=${BENCH_JSON:-}
@@ -60,6 +65,7 @@ fail() { printf 'import-bench: %s\n' "$*" >&2; exit 1; }
 
 case $RECORDS in '' | *[!0-9]*) fail "BENCH_RECORDS must be a positive integer, not '$RECORDS'" ;; esac
 case $SEED in '' | *[!0-9]*) fail "BENCH_SEED must be a non-negative integer, not '$SEED'" ;; esac
+case $RUNS in '' | *[!0-9]* | 0) fail "BENCH_IMPORT_RUNS must be a positive integer, not '$RUNS'" ;; esac
 [ "$RECORDS" -ge 10 ] || fail "BENCH_RECORDS must be at least 10"
 if [ "$RECORDS" -lt 250000 ]; then
     say "note: BENCH_RECORDS=$RECORDS is below 250000; the targets are meant for >= 250000 records"
@@ -159,16 +165,55 @@ measure() { # name command...
 }
 warm() { cat "$@" >/dev/null 2>&1 || true; } # the same page-cache state for every tool
 
-if [ "${PEER_STATUS[peer]}" = ready ]; then
-    say "peer: healthkit-to-sqlite export.zip peer.db"
-    warm "$WORK/1x/export.zip"
-    measure peer "${PEER_VENV[peer]}/bin/healthkit-to-sqlite" --silent "$WORK/1x/export.zip" "$WORK/peer.db"
-fi
-if [ "${PEER_STATUS[mcp]}" = ready ]; then
-    say "peer: apple-health-export-mcp-ingest export.zip --db mcp.db"
-    warm "$WORK/1x/export.zip"
-    measure mcp "${PEER_VENV[mcp]}/bin/apple-health-export-mcp-ingest" "$WORK/1x/export.zip" --db "$WORK/mcp.db"
-fi
+# The median run of NAME-1 .. NAME-RUNS by wall time (the lower middle one for an even count):
+# its logs become logs/NAME.*, its database or store WORK/NAME.db or WORK/store-1x, and the others go.
+keep_median() { # name database-suffix
+    local name=$1 suffix=$2 median run
+    median=$("$PYTHON" - "$WORK/logs" "$name" "$RUNS" <<'PY'
+import re, sys
+logs, name, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def wall(run):
+    try:
+        text = open(f"{logs}/{name}-{run}.time").read()
+        m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
+        return sum(float(p) * 60 ** i for i, p in enumerate(reversed(m.group(1).split(":"))))
+    except (OSError, AttributeError):
+        return float("inf")  # a run without a time sorts last
+ordered = sorted(range(1, runs + 1), key=wall)
+print(ordered[(runs - 1) // 2])
+with open(f"{logs}/{name}.runs", "w") as out:  # every run's wall time, in run order
+    out.write(" ".join(f"{wall(run):.2f}" for run in range(1, runs + 1)) + "\n")
+PY
+    ) || fail "cannot pick the median run of $name"
+    for ext in time rc out err; do cp "$WORK/logs/$name-$median.$ext" "$WORK/logs/$name.$ext"; done
+    mv "$WORK/$name-$median$suffix" "$WORK/$name$suffix"
+    for run in $(seq 1 "$RUNS"); do [ "$run" = "$median" ] || rm -rf "$WORK/$name-$run$suffix"; done
+}
+
+# Rounds of the three compared imports, in turn, so that a slow minute on the machine hits each alike.
+for run in $(seq 1 "$RUNS"); do
+    if [ "${PEER_STATUS[peer]}" = ready ]; then
+        say "peer (run $run of $RUNS): healthkit-to-sqlite export.zip peer.db"
+        warm "$WORK/1x/export.zip"
+        measure "peer-$run" "${PEER_VENV[peer]}/bin/healthkit-to-sqlite" --silent "$WORK/1x/export.zip" \
+            "$WORK/peer-$run.db"
+    fi
+    if [ "${PEER_STATUS[mcp]}" = ready ]; then
+        say "peer (run $run of $RUNS): apple-health-export-mcp-ingest export.zip --db mcp.db"
+        warm "$WORK/1x/export.zip"
+        measure "mcp-$run" "${PEER_VENV[mcp]}/bin/apple-health-export-mcp-ingest" "$WORK/1x/export.zip" \
+            --db "$WORK/mcp-$run.db"
+    fi
+    if [ -x "$HEALTHETL" ]; then
+        say "healthetl (run $run of $RUNS): import export.zip into a fresh store"
+        warm "$WORK/1x/export.zip"
+        measure "first-$run" "$HEALTHETL" --store "$WORK/first-$run" import "$WORK/1x/export.zip" --json
+    fi
+done
+for id in "${PEER_IDS[@]}"; do
+    [ "${PEER_STATUS[$id]}" = ready ] && keep_median "$id" .db
+done
+[ -x "$HEALTHETL" ] && keep_median first "" && mv "$WORK/first" "$WORK/store-1x"
 # What the report needs to know of each peer: id, package, status, version, database.
 for id in "${PEER_IDS[@]}"; do
     version=-
@@ -177,9 +222,6 @@ for id in "${PEER_IDS[@]}"; do
 done >"$WORK/logs/peers.tsv"
 
 if [ -x "$HEALTHETL" ]; then
-    say "healthetl: import export.zip into a fresh store"
-    warm "$WORK/1x/export.zip"
-    measure first "$HEALTHETL" --store "$WORK/store-1x" import "$WORK/1x/export.zip" --json
     if [ "$(cat "$WORK/logs/first.rc")" -eq 0 ] || [ "$(cat "$WORK/logs/first.rc")" -eq 3 ]; then
         say "healthetl: import the same export.zip again into the same store"
         measure again "$HEALTHETL" --store "$WORK/store-1x" import "$WORK/1x/export.zip" --json
@@ -221,6 +263,10 @@ def gen_summary(name):
     return {}
 
 def timing(name): return benchjson.timing(logs, name)
+def run_walls(name):
+    """Every run's wall time for the compared imports (the median one stands for the tool), or None."""
+    text = read(f"{name}.runs")
+    return [float(w) for w in text.split() if w != "inf"] if text else None
 def report_json(name): return benchjson.last_json(read(f"{name}.out"))
 
 def tail(name, lines=8):
@@ -341,6 +387,11 @@ for row in rows:
           f"{num(rate(row), '11,.0f')} "
           f"{num(mibs(row), '11,.1f')} {mb(t['rss']):>12} {num(row['rows'], '10,')}  {row['status']}")
 print("  CPU s/M: CPU seconds (user + system) per million records")
+walls = [(row["label"], run_walls(row["name"])) for row in rows if run_walls(row["name"])]
+if walls:
+    print(f"  each of the compared imports ran {len(walls[0][1])} times, in turn; its median run is shown:")
+    for label, w in walls:
+        print(f"    {label:<32} " + " / ".join(f"{x:.2f}" for x in w) + " s")
 print()
 for pid, row in peer_rows.items():
     if row and row["rows"] is not None:
@@ -380,7 +431,7 @@ if first and first["ok"]:
             cpu_ratio = row["t"]["cpu"] / ft["cpu"] if row["t"]["cpu"] is not None and ft["cpu"] else None
             ratios[name] = {"wall": ratio, "cpu": cpu_ratio}
             target(ratio >= need, f"speed: {name} {row['t']['wall']:.2f} s / healthetl {ft['wall']:.2f} s = "
-                   f"{ratio:.1f}x (target >= {need}x)", f"speed vs {name}", round(ratio, 2), f">= {need}x")
+                   f"{ratio:.1f}x (target >= {need}x; medians of {len(run_walls('first') or [1])} runs)", f"speed vs {name}", round(ratio, 2), f">= {need}x")
         else:
             why = "skipped" if not row and peers.get(pid, {}).get("status") == "skipped" else "no valid peer run"
             target(False, f"speed: no {name} time to compare with ({why}; target >= {need}x)",
@@ -454,6 +505,7 @@ if json_out:
             "records_per_s": None if rate(row) is None else round(rate(row)),
             "xml_mib_per_s": None if mibs(row) is None else round(mibs(row), 2),
             "rows": row["rows"],
+            "runs_wall_s": run_walls(row["name"]),
         }
     benchjson.write_document(
         json_out, "import", "Apple Health import (export.zip) against the peers",
