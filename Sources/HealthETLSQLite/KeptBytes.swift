@@ -9,18 +9,19 @@ struct KeptBytes: ~Copyable {
     private var chunk = 0
     private var used = 0
 
-    /// A copy of `bytes` (not empty) valid until `removeAll`, or nil when it is larger than a chunk.
-    mutating func keep(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawPointer? {
-        guard let source = bytes.baseAddress, bytes.count <= Self.chunkSize else { return nil }
-        if used + bytes.count > Self.chunkSize {
+    /// Room for `count` bytes (more than none) valid until `removeAll`, or nil when they would
+    /// not fit in a chunk. The caller copies the value in, outside any closure that reaches the
+    /// statement holding this: such a closure costs a dynamic exclusivity check per value.
+    mutating func room(for count: Int) -> UnsafeMutableRawPointer? {
+        guard count > 0, count <= Self.chunkSize else { return nil }
+        if used + count > Self.chunkSize {
             chunk += 1
             used = 0
         }
         if chunk == chunks.count { chunks.append(.allocate(byteCount: Self.chunkSize, alignment: 8)) }
-        let copy = chunks[chunk] + used
-        copy.copyMemory(from: source, byteCount: bytes.count)
-        used += bytes.count
-        return UnsafeRawPointer(copy)
+        let room = chunks[chunk] + used
+        used += count
+        return room
     }
 
     /// Makes every chunk free for reuse; nothing bound may point into them any more.

@@ -87,9 +87,9 @@ extension Store {
             }
         }
         let statement = try sampleInsert(rows: 1)
-        statement.reset()
+        statement.resetForRebinding()
         let metric = try bind(laned, from: 1, to: statement, rowID: context.lastSequence + 1, context: context)
-        if let restores { try statement.bind(20, restores) }
+        try statement.bind(20, restores)
         guard try statement.execute() == 1 else {
             if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
             return .duplicate
@@ -104,7 +104,8 @@ extension Store {
     /// number stays unused (`lastSequence` is the last stored one's).
     private func insert(_ samples: ArraySlice<LanedSample>, context: inout CommitContext) throws -> [SampleOutcome] {
         let statement = try sampleInsert(rows: samples.count)
-        statement.reset()
+        // Each row's `restores_ms`, the 20th parameter, is never bound: NULL.
+        statement.resetForRebinding()
         let first = context.lastSequence + 1
         var metrics: [Int64] = []
         metrics.reserveCapacity(samples.count)
@@ -152,8 +153,9 @@ extension Store {
         return statement
     }
 
-    /// Binds a sample to parameters `first` to `first + 18` of a `sampleInsert` (the one after
-    /// them, `restores_ms`, is the caller's); returns its metric's id.
+    /// Binds a sample to parameters `first` to `first + 18` of a `sampleInsert`, every one of
+    /// them (`resetForRebinding`); the one after them, `restores_ms`, is the caller's. Returns its
+    /// metric's id.
     private func bind(
         _ laned: LanedSample, from first: Int32, to statement: SQLiteStatement, rowID: Int64, context: CommitContext
     ) throws -> Int64 {
@@ -163,10 +165,10 @@ extension Store {
         try statement.bind(first + 1, metric)
         try statement.bind(first + 2, try intern(.sources, sample.sourceName))
         try statement.bind(first + 3, sample.sourceVersion)
-        if let device = sample.device { try statement.bind(first + 4, try intern(.devices, device)) }
+        try statement.bind(first + 4, try sample.device.map { try intern(.devices, $0) })
         try statement.bind(first + 5, sample.start.millisecondsSinceEpoch)
         try statement.bind(first + 6, sample.end.millisecondsSinceEpoch)
-        if let offset = sample.utcOffsetSeconds { try statement.bind(first + 7, Int64(offset)) }
+        try statement.bind(first + 7, sample.utcOffsetSeconds.map { Int64($0) })
         try statement.bind(first + 8, sample.value)
         try statement.bind(first + 9, sample.category)
         try statement.bind(first + 10, sample.valueAsWritten)
@@ -176,7 +178,7 @@ extension Store {
         try statement.bind(first + 14, context.stream)
         try statement.bind(first + 15, laned.metadataJSON)
         try statement.bind(first + 16, context.committedAt)
-        if let snapshot = context.snapshot { try statement.bind(first + 17, snapshot.takenAt.millisecondsSinceEpoch) }
+        try statement.bind(first + 17, context.snapshot?.takenAt.millisecondsSinceEpoch)
         try statement.bind(first + 18, rowID)
         return metric
     }

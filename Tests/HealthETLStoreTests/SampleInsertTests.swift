@@ -125,4 +125,54 @@ import Testing
         #expect(result.sampleOutcomes[100] == .deletedEarlier)
         #expect(result.inserted == batch.count - 1)
     }
+    /// Statements are reset without clearing their parameters (`resetForRebinding`), so every
+    /// parameter is bound for every row: a sample without a version, device, offset, value,
+    /// category, spelling, metadata, snapshot or restored deletion stores NULL there, not what
+    /// the sample before it on the same statement had. One at a time (a tombstone exists, and
+    /// the first sample restores a deleted one) and two to a statement.
+    @Test(arguments: [false, true])
+    func whatASampleLacksIsNullAfterOneThatHadIt(oneAtATime: Bool) throws {
+        let store = try openStore("store")
+        let full = (0..<2).map { index in
+            var sample = RecordFixtures.sample(index: index)
+            sample.sourceVersion = "17.1"
+            sample.device = "Watch"
+            sample.category = "HKCategoryValueSleepAnalysisAsleepCore"
+            sample.metadata = [MetadataEntry(key: "HKWasUserEntered", value: "1")]
+            return LanedSample(sample, lane: oneAtATime ? .change : .cold)
+        }
+        if oneAtATime {
+            // The second keeps the store checking each sample against tombstones after the first goes.
+            let deleted = [full[0].sample, RecordFixtures.sample(index: 1_000)]
+            try store.commit(
+                CommitBatch(
+                    stream: "s",
+                    tombstones: deleted.map {
+                        Tombstone(of: $0, reason: "deleted_at_source", deletedAt: RecordFixtures.now)
+                    }, cursors: [.change: 1]))
+        }
+        try store.commit(
+            CommitBatch(
+                stream: "s", samples: full, snapshot: SnapshotMark(run: 1, takenAt: RecordFixtures.now),
+                cursors: [.cold: 1]))
+        let bare = (2..<4).map { index in
+            var sample = RecordFixtures.sample(index: index)
+            sample.utcOffsetSeconds = nil
+            sample.value = nil
+            sample.valueAsWritten = nil
+            sample.unitAsWritten = nil
+            return LanedSample(sample, lane: .cold)
+        }
+        try store.commit(CommitBatch(stream: "s", samples: bare, cursors: [.cold: 2]))
+
+        let stored = try rows(store).map { $0.split(separator: "|", omittingEmptySubsequences: false) }
+        #expect(stored.count == 4)
+        // source_version, device, utc_offset_s, value, category, value_text, unit_text, metadata,
+        // snapshot_ms, restores_ms
+        let optional = [3, 4, 7, 8, 9, 10, 11, 14, 15, 16]
+        #expect(optional.filter { stored[0][$0] == "NULL" } == (oneAtATime ? [] : [16]))
+        for row in stored[2...] {
+            #expect(optional.map { row[$0] } == Array(repeating: "NULL", count: optional.count))
+        }
+    }
 }
