@@ -2,7 +2,7 @@
 # `make demo` and `make test` install the Debian packages they need when they are missing.
 
 SWIFT       ?= swift
-APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev libjemalloc-dev libisal-dev pkg-config postgresql
+APT_PACKAGES = libsqlite3-dev libxml2-dev libzstd-dev zlib1g-dev libjemalloc-dev libisal-dev libssl-dev pkg-config postgresql
 # Only the tests need these: the report is rendered in a real browser.
 TEST_APT_PACKAGES = chromium
 STRICT       = -Xswiftc -warnings-as-errors

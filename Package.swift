@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]),
+        // OpenSSL's libcrypto, for the SHA-256 of every content id (see its shim.h).
+        .systemLibrary(
+            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // jemalloc, the executable's allocator: glibc's stalled on frees of memory another thread
         // allocated, which is how every record travels from the reader to the writer.
         .systemLibrary(
@@ -55,7 +59,7 @@ let package = Package(
         // The model, catalog, normalizer and plugin API: pure code, no files, no network.
         .target(
             name: "HealthETLCore",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CLibCrypto"],
             resources: [.copy("Resources/metric-catalog.json"), .copy("Resources/source-types.json")],
             swiftSettings: strict),
 

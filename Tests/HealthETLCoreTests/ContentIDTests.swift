@@ -34,6 +34,21 @@ struct ContentIDTests {
         #expect(bare.description == "17feec596e9fd6ca3513b0a88599a3cd")
     }
 
+    /// Messages of one, two and several 64-byte blocks, and past the 256 bytes hashed in place
+    /// (`IdentityFields` then hashes a heap copy), pinned the same way, with a source of `n` x:
+    ///
+    ///     cid('heart_rate', 'x' * n, '1709276400000', '1709276460000', '72', 'count/min')
+    @Test(arguments: [
+        (9, "5e5ba1ae09f2cfc5589011fa181c06e5"),  // 65 bytes
+        (17, "7917eccf4ab73bd6ff92fabe439efa88"),  // 73 bytes
+        (185, "180da92af0404970faab2317c1b1a7e0"),  // 241 bytes
+        (250, "d6f01b1d6af2d4c90fd54cfb08e598c9"),  // 306 bytes
+        (600, "2589cf2ecc692bfed3255907c70e4b78"),  // 656 bytes
+    ])
+    func matchesSHA256AtEveryLength(sourceLength: Int, expected: String) {
+        #expect(Self.id(source: String(repeating: "x", count: sourceLength)).description == expected)
+    }
+
     @Test func sameFieldsGiveTheSameID() {
         #expect(Self.id() == Self.id())
         #expect(Self.id(value: nil, unit: nil) == Self.id(value: nil, unit: nil))

@@ -1,5 +1,3 @@
-import Crypto
-
 /// A sample's identity: the first 128 bits of SHA-256 over the fields that survive re-export.
 ///
 /// The fields are metric, source name, start and end as UTC milliseconds, and value and unit

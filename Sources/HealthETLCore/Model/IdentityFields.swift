@@ -1,4 +1,4 @@
-import Crypto
+import CLibCrypto
 
 /// The bytes a content id hashes: each field followed by the ASCII unit separator (0x1F),
 /// numbers as decimal digits. Kept in a fixed buffer, so hashing a record allocates nothing
@@ -48,13 +48,17 @@ struct IdentityFields {
     }
 
     func digest() -> ContentID {
-        if let overflow {
-            return SHA256.hash(data: overflow).withUnsafeBytes { ContentID(digest: $0) }
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digest) { digest in
+            let out = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            if let overflow {
+                overflow.withUnsafeBytes { healthetl_sha256($0.baseAddress, $0.count, out) }
+            } else {
+                var copy = inline
+                withUnsafeBytes(of: &copy) { healthetl_sha256($0.baseAddress, count, out) }
+            }
         }
-        var copy = inline
-        var hasher = SHA256()
-        withUnsafeBytes(of: &copy) { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        return hasher.finalize().withUnsafeBytes { ContentID(digest: $0) }
+        return withUnsafeBytes(of: &digest) { ContentID(digest: $0) }
     }
 
     private mutating func append(byte: UInt8) {
