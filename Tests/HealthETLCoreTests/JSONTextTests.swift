@@ -18,4 +18,21 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == JSONText.quoted(text))
         #expect(try JSONDecoder().decode(String.self, from: Data(bytes)) == text)
     }
+
+    /// Series points as `[[ms, value], …]`: Swift's shortest spelling of each value, and JSON a
+    /// decoder reads back to the same numbers.
+    @Test func pointsAreOneJSONArrayOfPairs() throws {
+        #expect(JSONText.points([]) == "[]")
+        let points = [
+            SeriesPoint(instant: Instant(millisecondsSinceEpoch: 1_709_276_400_000), value: 72),
+            SeriesPoint(instant: Instant(millisecondsSinceEpoch: -1_000), value: 0.1),
+            SeriesPoint(instant: Instant(millisecondsSinceEpoch: 0), value: -1e-7),
+            SeriesPoint(instant: Instant(millisecondsSinceEpoch: 1), value: 123_456_789.125),
+        ]
+        let text = JSONText.points(points)
+        #expect(text == "[[1709276400000,72.0],[-1000,0.1],[0,-1e-07],[1,123456789.125]]")
+        let decoded = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[NSNumber]])
+        #expect(decoded.map { $0[0].int64Value } == points.map(\.instant.millisecondsSinceEpoch))
+        #expect(decoded.map { $0[1].doubleValue } == points.map(\.value))
+    }
 }
