@@ -259,7 +259,10 @@ struct ExportXMLReading {
     private mutating func pendingRecord(_ tag: XMLAttributes) -> PendingRecord {
         let attributes = RecordAttributes(tag)
         let start = attributes.startDate.flatMap { TimestampParser.parse(bytes: $0.bytes) }
-        let end = attributes.endDate.flatMap { TimestampParser.parse(bytes: $0.bytes) }
+        // Most records end as they start, in the same spelling (a heart rate): parsed once.
+        let end = attributes.endDate.flatMap { end in
+            attributes.startDate?.hasSameBytes(as: end) == true ? start : TimestampParser.parse(bytes: end.bytes)
+        }
         let record = RawRecord(
             type: attributes.type.map { types.string(for: $0) } ?? "",
             sourceName: attributes.sourceName.map { sources.string(for: $0) } ?? "",

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A name or attribute value as bytes inside libxml2's buffers; valid only during the callback.
 ///
 /// Copy what you need to keep (`string`, or `Array(bytes)`) before the callback returns: the
@@ -17,12 +19,16 @@ public struct XMLBytes {
 
     /// Whether the bytes equal the literal's UTF-8, compared in place without allocating.
     public static func == (lhs: XMLBytes, rhs: StaticString) -> Bool {
-        rhs.withUTF8Buffer { literal in
-            guard literal.count == lhs.bytes.count else { return false }
-            for index in 0..<literal.count where literal[index] != lhs.bytes[index] {
-                return false
-            }
-            return true
-        }
+        rhs.withUTF8Buffer { lhs.hasBytes(of: $0) }
+    }
+
+    /// Whether `other` holds the same bytes.
+    public func hasSameBytes(as other: XMLBytes) -> Bool {
+        hasBytes(of: other.bytes)
+    }
+
+    private func hasBytes(of other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard other.count == bytes.count else { return false }
+        return other.isEmpty || memcmp(other.baseAddress!, bytes.baseAddress!, other.count) == 0
     }
 }
