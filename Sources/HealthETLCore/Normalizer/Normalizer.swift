@@ -114,7 +114,7 @@ public struct Normalizer: Sendable {
         case .number(let given):
             number = given
         case .text(let text):
-            guard let parsed = Double(text) else {
+            guard let parsed = Self.number(text) else {
                 return .failure(Rejection(.unparseableValue, "value \"\(text)\" is not a number"))
             }
             number = parsed
@@ -160,7 +160,7 @@ public struct Normalizer: Sendable {
         let number: Double?
         switch record.value {
         case .number(let given): number = given
-        case .text(let text): number = Double(text)
+        case .text(let text): number = Self.number(text)
         case .absent: number = nil
         }
         guard let number else {
@@ -173,6 +173,13 @@ public struct Normalizer: Sendable {
                 Rejection(.hardLimit, "a summary of \(metric.id) counts events: a whole number from 0 to 1,000,000"))
         }
         return .success(number)
+    }
+
+    /// A value as written: a plain decimal read in one pass (`PlainDecimal`), any other spelling
+    /// (an exponent, `+`, `nan`) as Swift reads it.
+    private static func number(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { PlainDecimal.value($0) } ?? Double(text)
     }
 
     /// What a bounds violation means, in a sentence.
