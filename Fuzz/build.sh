@@ -23,15 +23,15 @@ SANITIZE=fuzzer,address
 
 # name | library targets SwiftPM builds | modules linked | sources beyond Fuzz/<name>/*.swift
 TARGETS=(
-    "xml|AppleHealth|AppleHealth HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzChunks.swift"
+    "xml|AppleHealth|AppleHealth HealthETLZip HealthETLCore|Fuzz/Support/FuzzChunks.swift"
     "zip|HealthETLZip|HealthETLZip|Fuzz/Support/FuzzScratch.swift"
-    "hae-json|HealthAutoExport|HealthAutoExport HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzChunks.swift"
-    "hae-document|HealthAutoExport|HealthAutoExport HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
+    "hae-json|HealthAutoExport|HealthAutoExport HealthETLZip HealthETLCore|Fuzz/Support/FuzzChunks.swift"
+    "hae-document|HealthAutoExport|HealthAutoExport HealthETLZip HealthETLCore|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
     "wire-batch|HealthETLWire|HealthETLWire HealthETLCore CRYPTO|"
     "sse||none|Fuzz/Support/FuzzChunks.swift Plugins/CollectorSink/ServerSentEvents.swift"
-    "health-connect|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
-    "health-connect-values|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
-    "fit|FIT|FIT HealthETLFIT HealthETLZip HealthETLCore CRYPTO|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
+    "health-connect|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
+    "health-connect-values|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
+    "fit|FIT|FIT HealthETLFIT HealthETLZip HealthETLCore|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
 )
 # swift-crypto's modules, which HealthETLCore needs.
 CRYPTO="Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims"
