@@ -169,16 +169,14 @@ warm() { cat "$@" >/dev/null 2>&1 || true; } # the same page-cache state for eve
 # its logs become logs/NAME.*, its database or store WORK/NAME.db or WORK/store-1x, and the others go.
 keep_median() { # name database-suffix
     local name=$1 suffix=$2 median run
-    median=$("$PYTHON" - "$WORK/logs" "$name" "$RUNS" <<'PY'
-import re, sys
+    median=$(PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 "$PYTHON" - "$WORK/logs" "$name" "$RUNS" <<'PY'
+import sys
+import benchjson
 logs, name, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 def wall(run):
-    try:
-        text = open(f"{logs}/{name}-{run}.time").read()
-        m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text)
-        return sum(float(p) * 60 ** i for i, p in enumerate(reversed(m.group(1).split(":"))))
-    except (OSError, AttributeError):
-        return float("inf")  # a run without a time sorts last
+    timing = benchjson.timing(logs, f"{name}-{run}")
+    # A run without a time sorts last.
+    return float("inf") if timing is None or timing["wall"] is None else timing["wall"]
 ordered = sorted(range(1, runs + 1), key=wall)
 print(ordered[(runs - 1) // 2])
 with open(f"{logs}/{name}.runs", "w") as out:  # every run's wall time, in run order

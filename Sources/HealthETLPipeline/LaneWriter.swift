@@ -35,7 +35,7 @@ final class LaneWriter: @unchecked Sendable {
     private var busySeconds = 0.0
     /// Batches taken back and normalized, by ticket, until the writer reaches their place.
     private var normalizedInFeeds: [Int: (CommitBatch, BatchNotes)] = [:]
-    private var lastTicket = 0
+    /// Batches taken back so far; the last one's ticket.
     private var takenBack = 0
 
     init(
@@ -117,13 +117,12 @@ final class LaneWriter: @unchecked Sendable {
 
     /// The newest gathered batch queued in `lane`, with a ticket left in its place. Under the lock.
     private func takeBackNewestGathered(in lane: Lane) -> (ticket: Int, RawBatch)? {
-        let ticket = lastTicket + 1
+        let ticket = takenBack + 1
         let raw = queue.takeNewest(of: lane, leaving: .takenBack(ticket: ticket)) { job -> RawBatch? in
             if case .gathered(let raw) = job { raw } else { nil }
         }
         guard let raw else { return nil }
-        lastTicket = ticket
-        takenBack += 1
+        takenBack = ticket
         return (ticket, raw)
     }
 

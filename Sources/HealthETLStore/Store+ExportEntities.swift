@@ -45,10 +45,10 @@ extension Store {
             // A route has thousands of points: bound value by value, without a list of values
             // and a copy of the id per point.
             for (seq, location) in workout.route.enumerated() {
-                point.reset()
+                point.resetForRebinding()
                 try point.bind(1, workout.id)
                 try point.bind(2, Int64(seq))
-                if let instant = location.instant { try point.bind(3, instant.millisecondsSinceEpoch) }
+                try point.bind(3, location.instant?.millisecondsSinceEpoch)
                 try point.bind(4, location.latitude)
                 try point.bind(5, location.longitude)
                 try point.bind(6, location.elevationMeters)
