@@ -319,24 +319,12 @@ public final class XMLStreamParser {
 
     /// The line breaks in `count` bytes of `tag` as libxml2 counts them (`\r\n` is one), and the
     /// characters after the last one: cut out, they are columns libxml2 no longer counts. What the
-    /// tag reader noted spares a search: without a line break the bytes are one line, and without
-    /// a non-ASCII byte each is one character.
+    /// tag reader noted spares a search: without a line break the bytes are one line, of as many
+    /// characters as bytes that are not continuation bytes (all of them within the cut).
     private static func lineBreaks(in bytes: UnsafeMutablePointer<UInt8>, count: Int, of tag: XMLTagReader.Tag) -> (
         lineBreaks: Int, characters: Int
     ) {
-        guard tag.hasLineBreak else {
-            guard tag.hasNonASCII else { return (0, count) }
-            // Continuation bytes (10xxxxxx), eight at a time: bit 7 set where bit 6 is not.
-            var continuations = 0
-            var index = 0
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                index += 8
-            }
-            for rest in index..<count where bytes[rest] & 0xC0 == 0x80 { continuations += 1 }
-            return (0, count - continuations)
-        }
+        guard tag.hasLineBreak else { return (0, count - tag.continuationBytes) }
         var lineBreaks = 0
         var characters = 0
         for index in 0..<count {

@@ -20,8 +20,9 @@ enum XMLTagReader {
         /// Whether whitespace between attributes holds a line feed or carriage return (a value
         /// holding one is left to libxml2).
         var hasLineBreak: Bool
-        /// Whether a value holds a byte above 0x7F (names are ASCII).
-        var hasNonASCII: Bool
+        /// The UTF-8 continuation bytes (`10xxxxxx`) in the values (names are ASCII): the tag's
+        /// bytes less these are its characters.
+        var continuationBytes: Int
     }
 
     /// The element's name, with its attributes written to `spans` (values still holding their
@@ -36,7 +37,7 @@ enum XMLTagReader {
         var index = elementNameEnd
         var count = 0
         var hasLineBreak = false
-        var hasNonASCII = false
+        var continuationBytes = 0
         /// False at a carriage return without a line feed after it: libxml2 counts no line
         /// there, and its errors' positions are left to it.
         func skipWhitespace() -> Bool {
@@ -54,7 +55,7 @@ enum XMLTagReader {
         func ending(isEmpty: Bool) -> Tag {
             Tag(
                 name: UnsafeBufferPointer(rebasing: tag[1..<elementNameEnd]), attributes: count, isEmpty: isEmpty,
-                hasLineBreak: hasLineBreak, hasNonASCII: hasNonASCII)
+                hasLineBreak: hasLineBreak, continuationBytes: continuationBytes)
         }
         while true {
             let whitespaceStart = index
@@ -81,7 +82,8 @@ enum XMLTagReader {
             guard skipWhitespace(), index < tag.count,
                 tag[index] == XMLByteClass.doubleQuote || tag[index] == XMLByteClass.singleQuote,
                 let valueEnd = valueEnd(
-                    tag, from: index + 1, quote: tag[index], hasReference: &hasReference, hasNonASCII: &hasNonASCII)
+                    tag, from: index + 1, quote: tag[index], hasReference: &hasReference,
+                    continuationBytes: &continuationBytes)
             else { return nil }
             spans[count] = XMLAttributes.Span(
                 name: name, value: UnsafeBufferPointer(rebasing: tag[(index + 1)..<valueEnd]),
@@ -116,10 +118,11 @@ enum XMLTagReader {
     }
 
     /// The index of the quote that closes a value starting at `start`, or nil when the value holds
-    /// anything this reader leaves to libxml2; notes a reference or a byte above 0x7F in it.
+    /// anything this reader leaves to libxml2; notes a reference in it, and counts its UTF-8
+    /// continuation bytes.
     private static func valueEnd(
         _ tag: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8, hasReference: inout Bool,
-        hasNonASCII: inout Bool
+        continuationBytes: inout Int
     ) -> Int? {
         var index = start
         while index < tag.count {
@@ -152,7 +155,7 @@ enum XMLTagReader {
                 }
             } else {
                 guard let length = characterLength(tag, at: index) else { return nil }
-                hasNonASCII = true
+                continuationBytes += length - 1
                 index += length
             }
         }
