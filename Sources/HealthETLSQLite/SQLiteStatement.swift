@@ -8,14 +8,15 @@ package final class SQLiteStatement {
     /// The connection's, held here too: a statement may run after its connection is gone.
     private let foreignKeys: ForeignKeySwitch
     package let sql: String
-    /// What the per-row binds below bound, until the statement is reset.
-    private var kept = KeptBytes()
+    /// The per-row binds' parameters (and their copies of text, until the statement is reset).
+    private var parameters: SQLiteParameters
 
     init(handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
         self.handle = handle
         self.connection = connection
         self.foreignKeys = connection.foreignKeys
         self.sql = sql
+        self.parameters = SQLiteParameters(handle: handle)
     }
 
     deinit {
@@ -42,10 +43,10 @@ package final class SQLiteStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text): code = bindText(text, at: index)
+            case .text(let text): code = SQLiteParameters.bindCopied(text, at: index, of: handle)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient)
                 }
             }
             guard code == SQLITE_OK else { throw error(code) }
@@ -58,76 +59,31 @@ package final class SQLiteStatement {
     package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        kept.removeAll()
+        parameters.forgetKept()
     }
 
-    /// Resets the statement for a row that binds every parameter again (those below bind NULL
-    /// for `nil`), or leaves one unbound every time. Values bound before stay bound, so one left
-    /// out would repeat the last row's; clearing them first cost as much as binding them (1.6 % of
-    /// the writer's time, for the 1,280 parameters of a 64-row insert).
-    package func resetForRebinding() {
+    /// Resets the statement and binds its parameters again in `body`, every one of them (the
+    /// binds bind NULL for `nil`) or one left unbound every time: values bound before stay bound,
+    /// so one left out would repeat the last row's. Clearing them first cost as much as binding
+    /// them (1.6 % of the writer's time, for the 1,280 parameters of a 64-row insert).
+    package func rebind<Result>(_ body: (inout SQLiteParameters) throws -> Result) rethrows -> Result {
         sqlite3_reset(handle)
-        kept.removeAll()
+        parameters.forgetKept()
+        return try body(&parameters)
     }
 
-    package func bind(_ index: Int32, _ value: Int64) throws {
-        try check(sqlite3_bind_int64(handle, index, value))
-    }
+    // One bind at a time, after `reset`: each reaches the parameters on its own.
 
-    package func bind(_ index: Int32, _ value: Int64?) throws {
-        guard let value else { return try check(sqlite3_bind_null(handle, index)) }
-        try check(sqlite3_bind_int64(handle, index, value))
-    }
-
-    package func bind(_ index: Int32, _ value: Double?) throws {
-        guard let value else { return try check(sqlite3_bind_null(handle, index)) }
-        try check(sqlite3_bind_double(handle, index, value))
-    }
-
-    /// Binds text kept by the statement until its next reset (`KeptBytes`).
-    package func bind(_ index: Int32, _ value: String?) throws {
-        guard let value else { return try check(sqlite3_bind_null(handle, index)) }
-        let count = value.utf8.count
-        guard let room = kept.room(for: count),
-            value.utf8.withContiguousStorageIfAvailable({ room.copyMemory(from: $0.baseAddress!, byteCount: count) })
-                != nil
-        else {
-            return try check(bindText(value, at: index))
-        }
-        try check(sqlite3_bind_text(handle, index, room.assumingMemoryBound(to: CChar.self), Int32(count), nil))
-    }
-
-    /// Binds text by its length, so a NUL inside it is stored, not taken for its end.
-    private func bindText(_ value: String, at index: Int32) -> Int32 {
-        guard !value.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, transient) }
-        var text = value
-        return text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transient)
-            }
-        }
-    }
-
-    /// Binds a content id's 16 bytes, kept by the statement until its next reset.
-    package func bind(_ index: Int32, _ id: ContentID) throws {
-        let words = (id.high.bigEndian, id.low.bigEndian)
-        guard let room = kept.room(for: 16) else {  // never: a chunk holds far more
-            return try withUnsafeBytes(of: words) {
-                try check(sqlite3_bind_blob(handle, index, $0.baseAddress, 16, transient))
-            }
-        }
-        withUnsafeBytes(of: words) { room.copyMemory(from: $0.baseAddress!, byteCount: 16) }
-        try check(sqlite3_bind_blob(handle, index, room, 16, nil))
-    }
+    package func bind(_ index: Int32, _ value: Int64) throws { try parameters.bind(index, value) }
+    package func bind(_ index: Int32, _ value: Int64?) throws { try parameters.bind(index, value) }
+    package func bind(_ index: Int32, _ value: Double?) throws { try parameters.bind(index, value) }
+    package func bind(_ index: Int32, _ value: String?) throws { try parameters.bind(index, value) }
+    package func bind(_ index: Int32, _ id: ContentID) throws { try parameters.bind(index, id) }
 
     /// Runs a bound statement that returns no rows; returns the rows it changed.
     package func execute() throws -> Int {
         while try step() {}
         return connection.changes
-    }
-
-    private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw error(code) }
     }
 
     /// Advances to the next row. Returns `false` when the statement is done.
@@ -204,5 +160,7 @@ package final class SQLiteStatement {
     }
 }
 
-/// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so Swift buffers may go away.
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+extension SQLiteStatement {
+    /// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so Swift buffers may go away.
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -87,9 +87,11 @@ extension Store {
             }
         }
         let statement = try sampleInsert(rows: 1)
-        statement.resetForRebinding()
-        let metric = try bind(laned, from: 1, to: statement, rowID: context.lastSequence + 1, context: context)
-        try statement.bind(20, restores)
+        let metric = try statement.rebind { parameters in
+            let metric = try bind(laned, from: 1, to: &parameters, rowID: context.lastSequence + 1, context: context)
+            try parameters.bind(20, restores)
+            return metric
+        }
         guard try statement.execute() == 1 else {
             if let snapshot = context.snapshot { try markSeen(sample, metric: metric, in: snapshot) }
             return .duplicate
@@ -104,15 +106,17 @@ extension Store {
     /// number stays unused (`lastSequence` is the last stored one's).
     private func insert(_ samples: ArraySlice<LanedSample>, context: inout CommitContext) throws -> [SampleOutcome] {
         let statement = try sampleInsert(rows: samples.count)
-        // Each row's `restores_ms`, the 20th parameter, is never bound: NULL.
-        statement.resetForRebinding()
         let first = context.lastSequence + 1
         var metrics: [Int64] = []
         metrics.reserveCapacity(samples.count)
-        for (offset, laned) in samples.enumerated() {
-            metrics.append(
-                try bind(
-                    laned, from: Int32(20 * offset + 1), to: statement, rowID: first + Int64(offset), context: context))
+        // Each row's `restores_ms`, the 20th parameter, is never bound: NULL.
+        try statement.rebind { parameters in
+            for (offset, laned) in samples.enumerated() {
+                metrics.append(
+                    try bind(
+                        laned, from: Int32(20 * offset + 1), to: &parameters, rowID: first + Int64(offset),
+                        context: context))
+            }
         }
         let inserted = try statement.execute()
         let stored = inserted == samples.count ? nil : try rowIDs(from: first, count: samples.count)
@@ -154,32 +158,32 @@ extension Store {
     }
 
     /// Binds a sample to parameters `first` to `first + 18` of a `sampleInsert`, every one of
-    /// them (`resetForRebinding`); the one after them, `restores_ms`, is the caller's. Returns its
-    /// metric's id.
+    /// them (`rebind`); the one after them, `restores_ms`, is the caller's. Returns its metric's id.
     private func bind(
-        _ laned: LanedSample, from first: Int32, to statement: SQLiteStatement, rowID: Int64, context: CommitContext
+        _ laned: LanedSample, from first: Int32, to parameters: inout SQLiteParameters, rowID: Int64,
+        context: CommitContext
     ) throws -> Int64 {
         let sample = laned.sample
         let metric = try intern(.metrics, sample.metric)
-        try statement.bind(first, sample.id)
-        try statement.bind(first + 1, metric)
-        try statement.bind(first + 2, try intern(.sources, sample.sourceName))
-        try statement.bind(first + 3, sample.sourceVersion)
-        try statement.bind(first + 4, try sample.device.map { try intern(.devices, $0) })
-        try statement.bind(first + 5, sample.start.millisecondsSinceEpoch)
-        try statement.bind(first + 6, sample.end.millisecondsSinceEpoch)
-        try statement.bind(first + 7, sample.utcOffsetSeconds.map { Int64($0) })
-        try statement.bind(first + 8, sample.value)
-        try statement.bind(first + 9, sample.category)
-        try statement.bind(first + 10, sample.valueAsWritten)
-        try statement.bind(first + 11, sample.unitAsWritten)
-        try statement.bind(first + 12, Int64(sample.flags.rawValue))
-        try statement.bind(first + 13, Int64(laned.lane.code))
-        try statement.bind(first + 14, context.stream)
-        try statement.bind(first + 15, laned.metadataJSON)
-        try statement.bind(first + 16, context.committedAt)
-        try statement.bind(first + 17, context.snapshot?.takenAt.millisecondsSinceEpoch)
-        try statement.bind(first + 18, rowID)
+        try parameters.bind(first, sample.id)
+        try parameters.bind(first + 1, metric)
+        try parameters.bind(first + 2, try intern(.sources, sample.sourceName))
+        try parameters.bind(first + 3, sample.sourceVersion)
+        try parameters.bind(first + 4, try sample.device.map { try intern(.devices, $0) })
+        try parameters.bind(first + 5, sample.start.millisecondsSinceEpoch)
+        try parameters.bind(first + 6, sample.end.millisecondsSinceEpoch)
+        try parameters.bind(first + 7, sample.utcOffsetSeconds.map { Int64($0) })
+        try parameters.bind(first + 8, sample.value)
+        try parameters.bind(first + 9, sample.category)
+        try parameters.bind(first + 10, sample.valueAsWritten)
+        try parameters.bind(first + 11, sample.unitAsWritten)
+        try parameters.bind(first + 12, Int64(sample.flags.rawValue))
+        try parameters.bind(first + 13, Int64(laned.lane.code))
+        try parameters.bind(first + 14, context.stream)
+        try parameters.bind(first + 15, laned.metadataJSON)
+        try parameters.bind(first + 16, context.committedAt)
+        try parameters.bind(first + 17, context.snapshot?.takenAt.millisecondsSinceEpoch)
+        try parameters.bind(first + 18, rowID)
         return metric
     }
 

@@ -45,15 +45,16 @@ extension Store {
             // A route has thousands of points: bound value by value, without a list of values
             // and a copy of the id per point.
             for (seq, location) in workout.route.enumerated() {
-                point.resetForRebinding()
-                try point.bind(1, workout.id)
-                try point.bind(2, Int64(seq))
-                try point.bind(3, location.instant?.millisecondsSinceEpoch)
-                try point.bind(4, location.latitude)
-                try point.bind(5, location.longitude)
-                try point.bind(6, location.elevationMeters)
-                try point.bind(7, location.speedMetersPerSecond)
-                try point.bind(8, location.horizontalAccuracyMeters)
+                try point.rebind { parameters in
+                    try parameters.bind(1, workout.id)
+                    try parameters.bind(2, Int64(seq))
+                    try parameters.bind(3, location.instant?.millisecondsSinceEpoch)
+                    try parameters.bind(4, location.latitude)
+                    try parameters.bind(5, location.longitude)
+                    try parameters.bind(6, location.elevationMeters)
+                    try parameters.bind(7, location.speedMetersPerSecond)
+                    try parameters.bind(8, location.horizontalAccuracyMeters)
+                }
                 _ = try point.execute()
             }
         }

@@ -125,7 +125,7 @@ import Testing
         #expect(result.sampleOutcomes[100] == .deletedEarlier)
         #expect(result.inserted == batch.count - 1)
     }
-    /// Statements are reset without clearing their parameters (`resetForRebinding`), so every
+    /// Statements are reset without clearing their parameters (`rebind`), so every
     /// parameter is bound for every row: a sample without a version, device, offset, value,
     /// category, spelling, metadata, snapshot or restored deletion stores NULL there, not what
     /// the sample before it on the same statement had. One at a time (a tombstone exists, and
