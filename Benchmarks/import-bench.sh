@@ -163,7 +163,12 @@ measure() { # name command...
     /usr/bin/time -v -o "$WORK/logs/$name.time" "$@" >"$WORK/logs/$name.out" 2>"$WORK/logs/$name.err"
     echo $? >"$WORK/logs/$name.rc"
 }
-warm() { cat "$@" >/dev/null 2>&1 || true; } # the same page-cache state for every tool
+# The same state for every tool: its input in the page cache, and nothing an earlier run wrote
+# still waiting to be written back (that run's writeback would otherwise land in this one's time).
+warm() {
+    cat "$@" >/dev/null 2>&1 || true
+    sync
+}
 
 # The median run of NAME-1 .. NAME-RUNS by wall time (the lower middle one for an even count):
 # its logs become logs/NAME.*, its database or store WORK/NAME.db or WORK/store-1x, and the others go.

@@ -112,6 +112,7 @@ for n in "${SIZE_LIST[@]}"; do
         say "$n records: importing it into a fresh store (run $run of $RUNS)"
         rm -rf "$WORK/store"
         cat "$WORK/export.zip" >/dev/null 2>&1 # the zip in the page cache, as in import-bench.sh
+        sync                                    # and the last run's writes on disk, not in this one's time
         measure "import-$n-$run" "$HEALTHETL" --store "$WORK/store" import "$WORK/export.zip" --json
     done
     # The disk figures are the last run's store.
