@@ -27,7 +27,7 @@ say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'feed-bench: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
-[ -x "$FEED_BENCH" ] || fail "missing $FEED_BENCH — swift build -c release --product healthetl-feed-bench"
+[ -x "$FEED_BENCH" ] || fail "missing $FEED_BENCH — swift build -c release --static-swift-stdlib --product healthetl-feed-bench (make bench builds it)"
 if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-feed.XXXXXX") || fail "cannot create a work directory"

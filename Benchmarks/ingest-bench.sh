@@ -80,7 +80,7 @@ say() { printf '==> %s\n' "$*" >&2; }
 fail() { printf 'ingest-bench: %s\n' "$*" >&2; exit 1; }
 
 [ -x "$HEALTHETL" ] || fail "missing $HEALTHETL — build the release first (make bench does)"
-[ -x "$INGEST_BENCH" ] || fail "missing $INGEST_BENCH — swift build -c release --product healthetl-ingest-bench"
+[ -x "$INGEST_BENCH" ] || fail "missing $INGEST_BENCH — swift build -c release --static-swift-stdlib --product healthetl-ingest-bench (make bench builds it)"
 if [ -n "${BENCH_JSON_DIR:-}" ]; then mkdir -p "$BENCH_JSON_DIR" || fail "cannot create $BENCH_JSON_DIR"; fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-ingest.XXXXXX") || fail "cannot create a work directory"
