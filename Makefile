@@ -10,7 +10,7 @@ TEST_APT_PACKAGES = chromium
 STRICT       = -Xswiftc -warnings-as-errors
 # Release builds (install, bench) link the Swift runtime and Foundation into the binary: calls into
 # the runtime (retain, release, …) are direct rather than through the dynamic linker's tables, and
-# nothing is looked up at start. An import of the bench export is 3 % faster, a command starts in
+# nothing is looked up at start. An import of the bench export is about 4 % faster, a command starts in
 # 9 ms rather than 13. (The system's C libraries stay shared.)
 RELEASE      = -c release --static-swift-stdlib
 DEMO_STORE  ?= $(CURDIR)/.demo-store

@@ -33,7 +33,7 @@ TARGETS=(
     "health-connect-values|HealthConnect|HealthConnect HealthETLSQLite HealthETLZip HealthETLCore|Fuzz/Support/FuzzScratch.swift Fuzz/Support/NormalizingHandler.swift"
     "fit|FIT|FIT HealthETLFIT HealthETLZip HealthETLCore|Fuzz/Support/FuzzChunks.swift Fuzz/Support/NormalizingHandler.swift"
 )
-# swift-crypto's modules, which HealthETLCore needs.
+# swift-crypto's modules, which HealthETLWire needs (HealthETLCore hashes with the system's libcrypto).
 CRYPTO="Crypto CryptoBoringWrapper CCryptoBoringSSL CCryptoBoringSSLShims"
 
 if [ "$(uname -s)" != Linux ]; then

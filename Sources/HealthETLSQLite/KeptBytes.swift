@@ -10,8 +10,7 @@ struct KeptBytes: ~Copyable {
     private var used = 0
 
     /// Room for `count` bytes (more than none) valid until `removeAll`, or nil when they would
-    /// not fit in a chunk. The caller copies the value in, outside any closure that reaches the
-    /// statement holding this: such a closure costs a dynamic exclusivity check per value.
+    /// not fit in a chunk. The caller copies the value in.
     mutating func room(for count: Int) -> UnsafeMutableRawPointer? {
         guard count > 0, count <= Self.chunkSize else { return nil }
         if used + count > Self.chunkSize {
