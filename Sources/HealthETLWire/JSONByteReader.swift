@@ -156,13 +156,22 @@ struct JSONByteReader {
             guard digits() != nil else { return nil }
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-        guard text.count <= 64, let value = Double(Substring(decoding: text, as: UTF8.self)), value.isFinite
+        guard text.count <= 64, !Self.isRefusedByFoundation(text),
+            let value = Double(Substring(decoding: text, as: UTF8.self)), value.isFinite
         else { return nil }
         // A nonzero number too small for a double (1e-807) is refused, as JSONDecoder refuses it,
         // rather than read as 0.
         if value == 0, Self.hasNonzeroMantissa(text) { return nil }
         if isCanonical { isCanonical = Self.isShortestForm(text, of: value) }
         return value
+    }
+
+    /// Whether `text` is `0e1` to `0e9` (or `0E…`): valid JSON, yet Foundation's `JSONDecoder`
+    /// refuses exactly these (not `0e0`, `0e10`, `-0e1` or `0e+1`), so they are left to it (a
+    /// fuzzer's find).
+    private static func isRefusedByFoundation(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == 3 && text[0] == UInt8(ascii: "0") && text[1] | 0x20 == UInt8(ascii: "e")
+            && text[2] &- UInt8(ascii: "1") < 9
     }
 
     /// Whether a digit before the exponent is not 0.

@@ -60,7 +60,7 @@ import Testing
     ]
 
     /// Numbers at a double's small end: zero spelled with an exponent, and a subnormal.
-    @Test(arguments: ["0e-807", "0.000e-400", "1e-320", "-2.5e-324"])
+    @Test(arguments: ["0e-807", "0.000e-400", "1e-320", "-2.5e-324", "0e0", "0e10", "0E07", "-0e1", "0e+1", "0.0e1"])
     func tinyNumbersAreReadAsTheReferenceReadsThem(_ number: String) throws {
         let body = Array(
             #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":\#(number)}]}"#
@@ -87,6 +87,9 @@ import Testing
         // Too small for a double: JSONDecoder refuses it rather than read 0 (a fuzzer's find).
         #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":1e-807}]}"#,
         #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":01}]}"#,
+        // Valid JSON that JSONDecoder refuses (a fuzzer's find): zero, an exponent of one digit from 1 to 9.
+        #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":0e7}]}"#,
+        #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":0E1}]}"#,
         #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":null,"start":"s"}]}"#,
         #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","start":"s"}]}"#,
         #"{"batch_id":"x","deletions":[],"samples":[],}"#,
@@ -94,6 +97,19 @@ import Testing
         #"[{"batch_id":"x","deletions":[],"samples":[]}]"#,
         "{\"batch_id\":\"a\tb\",\"deletions\":[],\"samples\":[]}",
     ]
+
+    /// `0e1` to `0e9` are valid JSON that JSONDecoder refuses; the parser leaves them to it, so a
+    /// body holding one is refused as before. (When Foundation reads them, the parser may too.)
+    @Test(arguments: 1...9)
+    func zeroWithAOneDigitExponentIsLeftToTheReference(_ exponent: Int) {
+        for spelling in ["0e\(exponent)", "0E\(exponent)"] {
+            let body = Array(
+                #"{"batch_id":"x","deletions":[],"samples":[{"end":"e","id":"i","metric":"m","source":"s","start":"s","value":\#(spelling)}]}"#
+                    .utf8)
+            #expect(Self.reference(body) == nil, "JSONDecoder reads \(spelling) now")
+            #expect(WireBatchParser.parse(body) == nil)
+        }
+    }
 
     @Test(arguments: declined)
     func itLeavesOtherBodiesToTheReference(_ text: String) {
