@@ -86,7 +86,7 @@ public final class ArchiveIngest: SourceEventHandler {
         try store.cursors().filter { $0.stream.hasPrefix(source + ":") }
     }
 
-    public func receive(_ event: SourceEvent) throws {
+    public func receive(_ event: consuming SourceEvent) throws {
         switch event {
         case .streamStarted(let name, let now, let isFullSnapshot, let end, let positions):
             self.positions = positions
@@ -168,7 +168,7 @@ public final class ArchiveIngest: SourceEventHandler {
         try store.describeImportRun(id: run, stream: name, snapshotTakenAt: snapshot?.takenAt)
     }
 
-    private func gather(_ event: SourceEvent, lane: Lane, role: RecordRole) {
+    private func gather(_ event: consuming SourceEvent, lane: Lane, role: RecordRole) {
         pending[lane.code].append(event)
         readSinceCheckpoint[lane.code].add(role)
     }

@@ -13,7 +13,14 @@ struct BatchNotes: Sendable {
 }
 
 /// A source and a metric: the unit within which a newer snapshot's absences mean deletions.
+/// Compared by bytes: both are canonical already (the normalizer's source name, the catalog's
+/// metric id), and `String`'s hash normalizes every non-ASCII name again.
 struct CoverageKey: Hashable, Sendable {
-    let source: String
-    let metric: String
+    let source: ExactText
+    let metric: ExactText
+
+    init(source: String, metric: String) {
+        self.source = ExactText(source)
+        self.metric = ExactText(metric)
+    }
 }

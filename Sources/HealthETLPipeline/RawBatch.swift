@@ -47,7 +47,7 @@ struct RawBatch {
     }
 
     /// Adds what an event carries; stream announcements and checkpoints carry nothing to commit.
-    mutating func append(_ event: SourceEvent) {
+    mutating func append(_ event: consuming SourceEvent) {
         switch event {
         case .record(let record, let lane): append(record, lane: lane, role: .record)
         case .correlation(let record, let lane): append(record, lane: lane, role: .correlation)
@@ -65,9 +65,9 @@ struct RawBatch {
         }
     }
 
-    private mutating func append(_ record: RawRecord, lane: Lane, role: RecordRole) {
-        records.append(Entry(record: record, lane: lane, role: role))
+    private mutating func append(_ record: consuming RawRecord, lane: Lane, role: RecordRole) {
         carriedRows += record.series.count
+        records.append(Entry(record: record, lane: lane, role: role))
     }
 
     var count: Int {

@@ -88,7 +88,7 @@ extension Store {
         }
         let statement = try sampleInsert(rows: 1)
         let metric = try statement.rebind { parameters in
-            let metric = try bind(laned, from: 1, to: &parameters, rowID: context.lastSequence + 1, context: context)
+            let metric = try bind(laned, from: 1, to: &parameters, rowID: context.lastSequence + 1, context: &context)
             try parameters.bind(20, restores)
             return metric
         }
@@ -115,7 +115,7 @@ extension Store {
                 metrics.append(
                     try bind(
                         laned, from: Int32(20 * offset + 1), to: &parameters, rowID: first + Int64(offset),
-                        context: context))
+                        context: &context))
             }
         }
         let inserted = try statement.execute()
@@ -161,15 +161,15 @@ extension Store {
     /// them (`rebind`); the one after them, `restores_ms`, is the caller's. Returns its metric's id.
     private func bind(
         _ laned: LanedSample, from first: Int32, to parameters: inout SQLiteParameters, rowID: Int64,
-        context: CommitContext
+        context: inout CommitContext
     ) throws -> Int64 {
         let sample = laned.sample
-        let metric = try intern(.metrics, sample.metric)
+        let metric = try intern(.metrics, sample.metric, after: &context.lastMetric)
         try parameters.bind(first, sample.id)
         try parameters.bind(first + 1, metric)
-        try parameters.bind(first + 2, try intern(.sources, sample.sourceName))
+        try parameters.bind(first + 2, try intern(.sources, sample.sourceName, after: &context.lastSource))
         try parameters.bind(first + 3, sample.sourceVersion)
-        try parameters.bind(first + 4, try sample.device.map { try intern(.devices, $0) })
+        try parameters.bind(first + 4, try sample.device.map { try intern(.devices, $0, after: &context.lastDevice) })
         try parameters.bind(first + 5, sample.start.millisecondsSinceEpoch)
         try parameters.bind(first + 6, sample.end.millisecondsSinceEpoch)
         try parameters.bind(first + 7, sample.utcOffsetSeconds.map { Int64($0) })
@@ -347,6 +347,10 @@ struct CommitContext {
     /// The commit sequence number of the last sample inserted (the upload marks follow it).
     var lastSequence: Int64
     var dirty = DirtyKeySet()
+    /// The names the last sample bound, with their ids (`Store.intern(_:_:after:)`).
+    var lastMetric = InternedName()
+    var lastSource = InternedName()
+    var lastDevice = InternedName()
 
     init(stream: Int64, committedAt: Int64, snapshot: SnapshotMark?, tombstonesExist: Bool, lastSequence: Int64) {
         self.stream = stream

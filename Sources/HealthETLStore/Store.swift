@@ -14,9 +14,10 @@ public final class Store {
     var literalStatements: [Int: SQLiteStatement] = [:]
     /// The inserts of samples, by how many each inserts (`sampleInsert`).
     var sampleInserts: [Int: SQLiteStatement] = [:]
-    var interned: [InternTable: [String: Int64]] = [:]
+    /// Keyed by bytes: a name spelled two ways (`é`, `e\u{301}`) has two entries with one id.
+    var interned: [InternTable: [ExactText: Int64]] = [:]
     /// Names interned by the open transaction: forgotten if it rolls back.
-    var internedInTransaction: [(InternTable, String)] = []
+    var internedInTransaction: [(InternTable, ExactText)] = []
     /// The last name interned per table (indexed by `InternTable.slot`).
     var lastInterned: [(name: String, id: Int64)?] = Array(repeating: nil, count: InternTable.allCases.count)
     /// Test seam: called at each `CommitStage`; throwing there aborts the commit.
@@ -80,17 +81,27 @@ public final class Store {
         return statement
     }
 
+    /// The row id for a name, `last`'s when the name is the same. A sample's names nearly always
+    /// repeat the last sample's, and comparing with a name held by the caller, not by this
+    /// class, costs no retain and release of it (three names a sample).
+    func intern(_ table: InternTable, _ name: String, after last: inout InternedName) throws -> Int64 {
+        if let id = last.id, ExactText.sameBytes(last.name, name) { return id }
+        let id = try intern(table, name)
+        last = InternedName(name: name, id: id)
+        return id
+    }
+
     /// The row id for a name in a lookup table, inserting it the first time.
     func intern(_ table: InternTable, _ name: String) throws -> Int64 {
-        // Consecutive samples nearly always repeat the last name; comparing it is much cheaper
-        // than hashing, which normalizes non-ASCII names (`Simon’s Apple Watch`) first.
-        if let last = lastInterned[table.slot], last.name == name { return last.id }
-        if let id = interned[table]?[name] {
+        // Consecutive samples nearly always repeat the last name. Bytes, not `String`'s `==`
+        // and hash, which normalize non-ASCII names (`Simon’s Apple Watch`) first.
+        if let last = lastInterned[table.slot], ExactText.sameBytes(last.name, name) { return last.id }
+        let key = ExactText(name)
+        if let id = interned[table]?[key] {
             lastInterned[table.slot] = (name, id)
             return id
         }
-        // Stored in one form: the cache above already takes `e\u{301}` for `é` (Swift compares
-        // canonically), SQLite compares bytes.
+        // Stored in one form, so both spellings of a name find the one row (SQLite compares bytes).
         let stored = CanonicalText.of(name)
         let insert = try cached("INSERT INTO \(table.rawValue)(\(table.column)) VALUES (?1) ON CONFLICT DO NOTHING")
         try insert.run(.text(stored))
@@ -99,8 +110,8 @@ public final class Store {
         guard let id = try select.firstRow({ $0.int64(0) }) else {
             throw SQLiteError.inconsistency("interned \(table.rawValue) row vanished")
         }
-        interned[table, default: [:]][name] = id
-        if connection.isInTransaction { internedInTransaction.append((table, name)) }
+        interned[table, default: [:]][key] = id
+        if connection.isInTransaction { internedInTransaction.append((table, key)) }
         return id
     }
 }

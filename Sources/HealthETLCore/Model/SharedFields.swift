@@ -3,8 +3,9 @@
 /// the projections), where a copy of the box costs one retain and a copy of the fields one per text.
 /// A change makes a new box. Equal and hashed by its fields, so the struct holding it can take its
 /// own `Hashable` as synthesized.
+@usableFromInline
 final class SharedFields<Fields: Hashable & Sendable>: Hashable, Sendable {
-    let fields: Fields
+    @usableFromInline let fields: Fields
 
     init(_ fields: Fields) {
         self.fields = fields
@@ -23,11 +24,11 @@ final class SharedFields<Fields: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// Equal fields, without comparing them when both are the same box.
-    static func == (lhs: SharedFields, rhs: SharedFields) -> Bool {
+    @usableFromInline static func == (lhs: SharedFields, rhs: SharedFields) -> Bool {
         lhs === rhs || lhs.fields == rhs.fields
     }
 
-    func hash(into hasher: inout Hasher) {
+    @usableFromInline func hash(into hasher: inout Hasher) {
         hasher.combine(fields)
     }
 }

@@ -2,55 +2,55 @@
 public struct RawRecord: Hashable, Sendable, CustomReflectable {
     /// Shared by every copy: a record is copied several times on its way from the reader to the
     /// writer (event, batch, normalizer).
-    private var box: SharedFields<Fields>
+    @usableFromInline var box: SharedFields<Fields>
 
     /// The type as the source names it: a HealthKit identifier, a Health Connect type or a metric id.
     public var type: String {
-        get { box.fields.type }
+        @inlinable get { box.fields.type }
         set { box = box.changed { $0.type = newValue } }
     }
     public var sourceName: String {
-        get { box.fields.sourceName }
+        @inlinable get { box.fields.sourceName }
         set { box = box.changed { $0.sourceName = newValue } }
     }
     public var sourceVersion: String? {
-        get { box.fields.sourceVersion }
+        @inlinable get { box.fields.sourceVersion }
         set { box = box.changed { $0.sourceVersion = newValue } }
     }
     /// The device description with any per-export noise (memory addresses) already removed.
     public var device: String? {
-        get { box.fields.device }
+        @inlinable get { box.fields.device }
         set { box = box.changed { $0.device = newValue } }
     }
     public var unit: String? {
-        get { box.fields.unit }
+        @inlinable get { box.fields.unit }
         set { box = box.changed { $0.unit = newValue } }
     }
     public var value: RawValue {
-        get { box.fields.value }
+        @inlinable get { box.fields.value }
         set { box = box.changed { $0.value = newValue } }
     }
     public var start: RawTime {
-        get { box.fields.start }
+        @inlinable get { box.fields.start }
         set { box = box.changed { $0.start = newValue } }
     }
     public var end: RawTime {
-        get { box.fields.end }
+        @inlinable get { box.fields.end }
         set { box = box.changed { $0.end = newValue } }
     }
     public var metadata: [MetadataEntry] {
-        get { box.fields.metadata }
+        @inlinable get { box.fields.metadata }
         set { box = box.changed { $0.metadata = newValue } }
     }
     /// Points the record carries with it (HRV SDNN beat-to-beat heart rates), times resolved.
     public var series: [SeriesPoint] {
-        get { box.fields.series }
+        @inlinable get { box.fields.series }
         set { box = box.changed { $0.series = newValue } }
     }
     /// A source's summary of a period rather than a measurement (Health Auto Export's summarized
     /// points): stored with the `summarized` flag, ranked below raw samples in the projections.
     public var isSummary: Bool {
-        get { box.fields.isSummary }
+        @inlinable get { box.fields.isSummary }
         set { box = box.changed { $0.isSummary = newValue } }
     }
 
@@ -69,18 +69,18 @@ public struct RawRecord: Hashable, Sendable, CustomReflectable {
         Mirror(self, children: box.children, displayStyle: .struct)
     }
 
-    private struct Fields: Hashable, Sendable {
-        var type: String
-        var sourceName: String
-        var sourceVersion: String?
-        var device: String?
-        var unit: String?
-        var value: RawValue
-        var start: RawTime
-        var end: RawTime
-        var metadata: [MetadataEntry]
-        var series: [SeriesPoint]
-        var isSummary: Bool
+    @usableFromInline struct Fields: Hashable, Sendable {
+        @usableFromInline var type: String
+        @usableFromInline var sourceName: String
+        @usableFromInline var sourceVersion: String?
+        @usableFromInline var device: String?
+        @usableFromInline var unit: String?
+        @usableFromInline var value: RawValue
+        @usableFromInline var start: RawTime
+        @usableFromInline var end: RawTime
+        @usableFromInline var metadata: [MetadataEntry]
+        @usableFromInline var series: [SeriesPoint]
+        @usableFromInline var isSummary: Bool
     }
 
     /// The record as written, as a JSON object: what quarantine keeps.

@@ -2,77 +2,77 @@
 public struct Sample: Hashable, Sendable, CustomReflectable {
     /// Shared by every copy: a sample is copied on every step from the normalizer to the store, and
     /// through the projections' passes.
-    private var box: SharedFields<Fields>
+    @usableFromInline var box: SharedFields<Fields>
 
     public var id: ContentID {
-        get { box.fields.id }
+        @inlinable get { box.fields.id }
         set { box = box.changed { $0.id = newValue } }
     }
     /// Catalog metric id.
     public var metric: String {
-        get { box.fields.metric }
+        @inlinable get { box.fields.metric }
         set { box = box.changed { $0.metric = newValue } }
     }
     public var sourceName: String {
-        get { box.fields.sourceName }
+        @inlinable get { box.fields.sourceName }
         set { box = box.changed { $0.sourceName = newValue } }
     }
     public var sourceVersion: String? {
-        get { box.fields.sourceVersion }
+        @inlinable get { box.fields.sourceVersion }
         set { box = box.changed { $0.sourceVersion = newValue } }
     }
     public var device: String? {
-        get { box.fields.device }
+        @inlinable get { box.fields.device }
         set { box = box.changed { $0.device = newValue } }
     }
     public var start: Instant {
-        get { box.fields.start }
+        @inlinable get { box.fields.start }
         set { box = box.changed { $0.start = newValue } }
     }
     public var end: Instant {
-        get { box.fields.end }
+        @inlinable get { box.fields.end }
         set { box = box.changed { $0.end = newValue } }
     }
     /// The UTC offset written next to the start date, if any.
     public var utcOffsetSeconds: Int32? {
-        get { box.fields.utcOffsetSeconds }
+        @inlinable get { box.fields.utcOffsetSeconds }
         set { box = box.changed { $0.utcOffsetSeconds = newValue } }
     }
     /// Value in the metric's canonical unit (quantity kinds).
     public var value: Double? {
-        get { box.fields.value }
+        @inlinable get { box.fields.value }
         set { box = box.changed { $0.value = newValue } }
     }
     /// Canonical category value (category kind).
     public var category: String? {
-        get { box.fields.category }
+        @inlinable get { box.fields.category }
         set { box = box.changed { $0.category = newValue } }
     }
     /// Value and unit as written: part of the identity, kept for audit.
     public var valueAsWritten: String? {
-        get { box.fields.valueAsWritten }
+        @inlinable get { box.fields.valueAsWritten }
         set { box = box.changed { $0.valueAsWritten = newValue } }
     }
     public var unitAsWritten: String? {
-        get { box.fields.unitAsWritten }
+        @inlinable get { box.fields.unitAsWritten }
         set { box = box.changed { $0.unitAsWritten = newValue } }
     }
     public var flags: SampleFlags {
-        get { box.fields.flags }
+        @inlinable get { box.fields.flags }
         set { box = box.changed { $0.flags = newValue } }
     }
     public var metadata: [MetadataEntry] {
-        get { box.fields.metadata }
+        @inlinable get { box.fields.metadata }
         set { box = box.changed { $0.metadata = newValue } }
     }
     public var series: [SeriesPoint] {
-        get { box.fields.series }
+        @inlinable get { box.fields.series }
         set { box = box.changed { $0.series = newValue } }
     }
     /// Set when the sample came back at the source after it was deleted there: when that
     /// deletion happened. It outranks that deletion, and any earlier one, wherever both arrive.
     public var restoresDeletionAt: Instant? {
-        get { box.fields.restoresDeletionAt }
+        @inlinable get { box.fields.restoresDeletionAt }
         set { box = box.changed { $0.restoresDeletionAt = newValue } }
     }
 
@@ -95,22 +95,22 @@ public struct Sample: Hashable, Sendable, CustomReflectable {
         Mirror(self, children: box.children, displayStyle: .struct)
     }
 
-    private struct Fields: Hashable, Sendable {
-        var id: ContentID
-        var metric: String
-        var sourceName: String
-        var sourceVersion: String?
-        var device: String?
-        var start: Instant
-        var end: Instant
-        var utcOffsetSeconds: Int32?
-        var value: Double?
-        var category: String?
-        var valueAsWritten: String?
-        var unitAsWritten: String?
-        var flags: SampleFlags
-        var metadata: [MetadataEntry]
-        var series: [SeriesPoint]
-        var restoresDeletionAt: Instant?
+    @usableFromInline struct Fields: Hashable, Sendable {
+        @usableFromInline var id: ContentID
+        @usableFromInline var metric: String
+        @usableFromInline var sourceName: String
+        @usableFromInline var sourceVersion: String?
+        @usableFromInline var device: String?
+        @usableFromInline var start: Instant
+        @usableFromInline var end: Instant
+        @usableFromInline var utcOffsetSeconds: Int32?
+        @usableFromInline var value: Double?
+        @usableFromInline var category: String?
+        @usableFromInline var valueAsWritten: String?
+        @usableFromInline var unitAsWritten: String?
+        @usableFromInline var flags: SampleFlags
+        @usableFromInline var metadata: [MetadataEntry]
+        @usableFromInline var series: [SeriesPoint]
+        @usableFromInline var restoresDeletionAt: Instant?
     }
 }

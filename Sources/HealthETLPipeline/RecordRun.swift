@@ -1,0 +1,50 @@
+import HealthETLCore
+
+/// What the records of a batch share with the one before them: records come grouped by type and
+/// source, so each is compared with the last instead of looked up. A local value while a batch
+/// is normalized: read out of a class, every comparison would retain and release its strings.
+struct RecordRun {
+    private var lastMetric: (type: String, metric: ResolvedMetric?)?
+    /// The covered range of the last sample's source and metric, not yet in the batch's ranges.
+    var lastCoverage: SnapshotCoverage?
+    /// The last metadata rendered as JSON: the points of one series (or one device's records)
+    /// repeat it, and comparing is far cheaper than rendering.
+    private var lastMetadata: (entries: [MetadataEntry], json: String?) = ([], nil)
+
+    /// The catalog entry for a type, remembered while the same type repeats.
+    mutating func metric(named type: String, in catalog: MetricCatalog) -> ResolvedMetric? {
+        if lastMetric?.type == type { return lastMetric!.metric }
+        let metric = catalog.metric(named: type)
+        lastMetric = (type, metric)
+        return metric
+    }
+
+    mutating func metadataJSON(_ entries: [MetadataEntry]) -> String? {
+        guard !entries.isEmpty else { return nil }
+        if entries != lastMetadata.entries {
+            lastMetadata = (entries, JSONText.pairs(entries))
+        }
+        return lastMetadata.json
+    }
+
+    /// Widens the covered range of the sample's source and metric: the last range is extended
+    /// in place, without hashing or copying its strings.
+    mutating func cover(_ sample: Sample, in coverage: inout [CoverageKey: SnapshotCoverage]) {
+        if ExactText.sameBytes(lastCoverage?.sourceName, sample.sourceName),
+            ExactText.sameBytes(lastCoverage?.metric, sample.metric)
+        {
+            if sample.start < lastCoverage!.earliestStart { lastCoverage!.earliestStart = sample.start }
+            if sample.start > lastCoverage!.latestStart { lastCoverage!.latestStart = sample.start }
+            return
+        }
+        if let last = lastCoverage {
+            let key = CoverageKey(source: last.sourceName, metric: last.metric)
+            coverage[key] = coverage[key].map { $0.union(last) } ?? last
+        }
+        let point = SnapshotCoverage(
+            sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start
+        )
+        let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
+        lastCoverage = coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
+    }
+}
