@@ -4,7 +4,8 @@ import HealthETLCore
 /// source, so each is compared with the last instead of looked up. A local value while a batch
 /// is normalized: read out of a class, every comparison would retain and release its strings.
 struct RecordRun {
-    private var lastMetric: (type: String, metric: ResolvedMetric?)?
+    private var lastType: String?
+    private var lastMetric: ResolvedMetric?
     /// The covered range of the last sample's source and metric, not yet in the batch's ranges.
     var lastCoverage: SnapshotCoverage?
     /// The last metadata rendered as JSON: the points of one series (or one device's records)
@@ -13,9 +14,10 @@ struct RecordRun {
 
     /// The catalog entry for a type, remembered while the same type repeats.
     mutating func metric(named type: String, in catalog: MetricCatalog) -> ResolvedMetric? {
-        if lastMetric?.type == type { return lastMetric!.metric }
+        if ExactText.sameBytes(lastType, type) { return lastMetric }
         let metric = catalog.metric(named: type)
-        lastMetric = (type, metric)
+        lastType = type
+        lastMetric = metric
         return metric
     }
 
@@ -28,16 +30,17 @@ struct RecordRun {
     }
 
     /// Widens the covered range of the sample's source and metric: the last range is extended
-    /// in place, without hashing or copying its strings.
+    /// in place (moved out and back, so its strings are neither copied nor retained), without
+    /// hashing.
     mutating func cover(_ sample: Sample, in coverage: inout [CoverageKey: SnapshotCoverage]) {
-        if ExactText.sameBytes(lastCoverage?.sourceName, sample.sourceName),
-            ExactText.sameBytes(lastCoverage?.metric, sample.metric)
-        {
-            if sample.start < lastCoverage!.earliestStart { lastCoverage!.earliestStart = sample.start }
-            if sample.start > lastCoverage!.latestStart { lastCoverage!.latestStart = sample.start }
-            return
-        }
-        if let last = lastCoverage {
+        if var last = lastCoverage.take() {
+            if ExactText.sameBytes(last.sourceName, sample.sourceName), ExactText.sameBytes(last.metric, sample.metric)
+            {
+                if sample.start < last.earliestStart { last.earliestStart = sample.start }
+                if sample.start > last.latestStart { last.latestStart = sample.start }
+                lastCoverage = last
+                return
+            }
             let key = CoverageKey(source: last.sourceName, metric: last.metric)
             coverage[key] = coverage[key].map { $0.union(last) } ?? last
         }

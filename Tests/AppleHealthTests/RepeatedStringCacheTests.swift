@@ -29,6 +29,33 @@ import Testing
         #expect(shared == RepeatedStringCache.reusesPerString)
     }
 
+    @Test func valuesTakingTurnsEachKeepTheirString() {
+        var cache = RepeatedStringCache()
+        let watch = "Simon’s Apple Watch, Watch6,2"
+        let phone = "Simon’s iPhone 15 Pro, iPhone16,1"
+        let first = (read(watch, with: &cache), read(phone, with: &cache))
+        for _ in 0..<10 {
+            let again = (read(watch, with: &cache), read(phone, with: &cache))
+            #expect(again == (watch, phone))
+            #expect(storage(again.0) == storage(first.0))
+            #expect(storage(again.1) == storage(first.1))
+        }
+        #expect(storage(first.0) != nil && storage(first.0) != storage(first.1))
+    }
+
+    @Test func aValueOutOfTheLastFewIsMadeAgain() {
+        var cache = RepeatedStringCache()
+        let first = read("HKQuantityTypeIdentifierStepCount", with: &cache)
+        for other in 0..<RepeatedStringCache.capacity {
+            #expect(
+                read("HKQuantityTypeIdentifierHeartRate\(other)", with: &cache)
+                    == "HKQuantityTypeIdentifierHeartRate\(other)")
+        }
+        let again = read("HKQuantityTypeIdentifierStepCount", with: &cache)
+        #expect(again == first)
+        #expect(storage(again) != storage(first))
+    }
+
     @Test func anotherValueIsReadAgain() {
         var cache = RepeatedStringCache()
         #expect(read("Simon’s Apple Watch", with: &cache) == "Simon’s Apple Watch")

@@ -12,10 +12,17 @@ enum BeatTimeResolver {
         let offset = Int64(utcOffsetSeconds ?? 0) * 1000
         let localDay = (start.millisecondsSinceEpoch + offset).floorDivided(by: 86_400_000).quotient
         let guess = localDay * 86_400_000 + Int64(secondsOfDay * 1000) - offset
-        let candidates = [0, 3_600_000, -3_600_000, 86_400_000, -86_400_000].map { guess + Int64($0) }
-        let best = candidates.min { abs($0 - start.millisecondsSinceEpoch) < abs($1 - start.millisecondsSinceEpoch) }!
+        var best = guess
+        for shift in shifts
+        where abs(guess + shift - start.millisecondsSinceEpoch) < abs(best - start.millisecondsSinceEpoch) {
+            best = guess + shift
+        }
         return Instant(millisecondsSinceEpoch: best)
     }
+
+    /// The hour and day the guess may be off by, nearest first (an array made once: this runs
+    /// for every beat).
+    private static let shifts: [Int64] = [3_600_000, -3_600_000, 86_400_000, -86_400_000]
 
     /// `H:mm:ss[.,]ff [AM|PM]` → seconds since midnight.
     static func secondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

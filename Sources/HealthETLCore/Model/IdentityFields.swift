@@ -18,8 +18,12 @@ struct IdentityFields {
     private var overflow: [UInt8]?
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(bytes: $0) }
+        // Read in place: a copy to call `withUTF8` on would be retained and released.
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { append(bytes: $0) }
+        if appended == nil {
+            var copy = text
+            copy.withUTF8 { append(bytes: $0) }
+        }
         append(byte: 0x1F)
     }
 

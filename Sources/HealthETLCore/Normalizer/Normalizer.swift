@@ -178,8 +178,9 @@ public struct Normalizer: Sendable {
     /// A value as written: a plain decimal read in one pass (`PlainDecimal`), any other spelling
     /// (an exponent, `+`, `nan`) as Swift reads it.
     private static func number(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8 { PlainDecimal.value($0) } ?? Double(text)
+        // Read in place: a copy to call `withUTF8` on would be retained and released.
+        let plain = text.utf8.withContiguousStorageIfAvailable { PlainDecimal.value($0) }
+        return (plain ?? nil) ?? Double(text)
     }
 
     /// What a bounds violation means, in a sentence.
