@@ -51,15 +51,16 @@ struct IdentityFields {
         append(byte: 0x1F)
     }
 
-    func digest() -> ContentID {
+    /// Mutating only to hash the buffer where it is, not a copy of all of it.
+    mutating func digest() -> ContentID {
         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digest) { digest in
             let out = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
             if let overflow {
                 overflow.withUnsafeBytes { healthetl_sha256($0.baseAddress, $0.count, out) }
             } else {
-                var copy = inline
-                withUnsafeBytes(of: &copy) { healthetl_sha256($0.baseAddress, count, out) }
+                let count = count
+                withUnsafeBytes(of: &inline) { healthetl_sha256($0.baseAddress, count, out) }
             }
         }
         return withUnsafeBytes(of: &digest) { ContentID(digest: $0) }
