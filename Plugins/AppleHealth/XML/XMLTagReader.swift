@@ -73,7 +73,7 @@ enum XMLTagReader {
             else { return nil }
             let name = UnsafeBufferPointer(rebasing: tag[index..<attributeNameEnd])
             guard !XMLBytes(name).isNamespaceDeclaration,
-                !spans[0..<count].contains(where: { $0.name.elementsEqual(name) })
+                !spans[0..<count].contains(where: { $0.name.count == name.count && $0.name.elementsEqual(name) })
             else { return nil }
             index = attributeNameEnd
             guard skipWhitespace(), index < tag.count, tag[index] == XMLByteClass.equals else { return nil }
