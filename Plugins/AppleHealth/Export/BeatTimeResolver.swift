@@ -20,8 +20,8 @@ enum BeatTimeResolver {
         return Instant(millisecondsSinceEpoch: best)
     }
 
-    /// The hour and day the guess may be off by, nearest first (an array made once: this runs
-    /// for every beat).
+    /// The hour and day the guess may be off by, tried in this order after the guess itself (a
+    /// tie keeps the earlier); made once, not for every beat.
     private static let shifts: [Int64] = [3_600_000, -3_600_000, 86_400_000, -86_400_000]
 
     /// `H:mm:ss[.,]ff [AM|PM]` → seconds since midnight.

@@ -1,7 +1,7 @@
 /// One record as a source adapter read it, before any checking: the normalizer's input.
 public struct RawRecord: Hashable, Sendable, CustomReflectable {
     /// Shared by every copy: a record is copied several times on its way from the reader to the
-    /// writer (event, batch, normalizer).
+    /// writer (event, batch, normalizer). Visible to the inlined getters, as `Sample`'s is.
     @usableFromInline var box: SharedFields<Fields>
 
     /// The type as the source names it: a HealthKit identifier, a Health Connect type or a metric id.

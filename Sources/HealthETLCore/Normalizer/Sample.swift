@@ -1,7 +1,9 @@
 /// A checked record in canonical units: what the store keeps and the uploaders send.
 public struct Sample: Hashable, Sendable, CustomReflectable {
     /// Shared by every copy: a sample is copied on every step from the normalizer to the store, and
-    /// through the projections' passes.
+    /// through the projections' passes. Visible to the inlined getters: called from another module,
+    /// a getter returned each text retained; inlined, the text is read from the box in place.
+    /// Nothing else reads it (changes go through the setters).
     @usableFromInline var box: SharedFields<Fields>
 
     public var id: ContentID {
