@@ -26,7 +26,6 @@ final class BatchNormalizer {
         notes.roles.reserveCapacity(raw.records.count)
         notes.flags.reserveCapacity(raw.records.count)
         var coverage: [CoverageKey: SnapshotCoverage] = [:]
-        run.lastCoverage = nil
         var nextTombstone = 0
         for (index, entry) in raw.records.enumerated() {
             // Each tombstone's place among the records becomes its place among the samples.
@@ -50,10 +49,7 @@ final class BatchNormalizer {
         // The rest come after every sample.
         batch.tombstonePositions += Array(
             repeating: batch.samples.count, count: raw.tombstonePositions.count - nextTombstone)
-        if let last = run.lastCoverage {
-            let key = CoverageKey(source: last.sourceName, metric: last.metric)
-            coverage[key] = coverage[key].map { $0.union(last) } ?? last
-        }
+        run.settleCoverage(into: &coverage)
         batch.coverage = Array(coverage.values)
         return (batch, notes)
     }

@@ -7,7 +7,7 @@ struct RecordRun {
     private var lastType: String?
     private var lastMetric: ResolvedMetric?
     /// The covered range of the last sample's source and metric, not yet in the batch's ranges.
-    var lastCoverage: SnapshotCoverage?
+    private var lastCoverage: SnapshotCoverage?
     /// The last metadata rendered as JSON: the points of one series (or one device's records)
     /// repeat it, and comparing is far cheaper than rendering.
     private var lastMetadata: (entries: [MetadataEntry], json: String?) = ([], nil)
@@ -41,13 +41,23 @@ struct RecordRun {
                 lastCoverage = last
                 return
             }
-            let key = CoverageKey(source: last.sourceName, metric: last.metric)
-            coverage[key] = coverage[key].map { $0.union(last) } ?? last
+            Self.add(last, to: &coverage)
         }
         let point = SnapshotCoverage(
             sourceName: sample.sourceName, metric: sample.metric, earliestStart: sample.start, latestStart: sample.start
         )
         let key = CoverageKey(source: sample.sourceName, metric: sample.metric)
         lastCoverage = coverage.removeValue(forKey: key).map { $0.union(point) } ?? point
+    }
+
+    /// Adds the last sample's range to the batch's ranges, at the batch's end: the next batch
+    /// starts a range of its own.
+    mutating func settleCoverage(into coverage: inout [CoverageKey: SnapshotCoverage]) {
+        if let last = lastCoverage.take() { Self.add(last, to: &coverage) }
+    }
+
+    private static func add(_ range: SnapshotCoverage, to coverage: inout [CoverageKey: SnapshotCoverage]) {
+        let key = CoverageKey(source: range.sourceName, metric: range.metric)
+        coverage[key] = coverage[key].map { $0.union(range) } ?? range
     }
 }

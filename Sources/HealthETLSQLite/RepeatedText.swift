@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import HealthETLCore
 
 /// Text columns read row after row, where a column often holds what it held in the row before
 /// (a sample's metric, source and device): a repeated value is the string read before, not a
@@ -28,18 +24,11 @@ package struct RepeatedText {
         let slot = Int(column)
         if slot >= last.count { last.append(contentsOf: repeatElement(nil, count: slot + 1 - last.count)) }
         guard let bytes = statement.textBytes(column) else { return nil }
-        if let previous = last[slot], Self.equal(previous, bytes) { return previous }
+        // A string that is not valid UTF-8's decoding of the bytes (replacement characters) differs
+        // in bytes, so it is read again.
+        if let previous = last[slot], ExactText.sameBytes(previous, bytes) { return previous }
         let text = String(decoding: bytes, as: UTF8.self)
         last[slot] = text
         return text
-    }
-
-    /// Whether `string` holds exactly `bytes`. A string that is not valid UTF-8's decoding of
-    /// them (replacement characters) differs in bytes, so it is read again.
-    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        string.utf8.count == bytes.count
-            && (string.utf8.withContiguousStorageIfAvailable { stored in
-                bytes.count == 0 || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            } ?? string.utf8.elementsEqual(bytes))
     }
 }

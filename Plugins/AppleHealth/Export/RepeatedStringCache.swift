@@ -1,4 +1,4 @@
-import Foundation
+import HealthETLCore
 
 /// Reuses the `String` for an attribute value that repeats among the last few elements.
 ///
@@ -28,27 +28,20 @@ struct RepeatedStringCache {
 
     mutating func string(for value: XMLBytes) -> String {
         let bytes = value.bytes
-        if let index = entries.firstIndex(where: { Self.holds($0.string, bytes) }) {
+        if let index = entries.firstIndex(where: { ExactText.sameBytes($0.string, bytes) }) {
             if entries[index].reuses < Self.reusesPerString {
                 entries[index].reuses += 1
             } else {
                 entries[index] = Entry(string: value.string, reuses: 0)
             }
             // Toward the front, where the next record's value is looked for first.
-            if index > 0 { entries.swapAt(index, index - 1) }
-            return entries[index > 0 ? index - 1 : 0].string
+            let forward = max(index - 1, 0)
+            entries.swapAt(index, forward)
+            return entries[forward].string
         }
         // In at the front, out at the back: a new value starts a run of its own.
         if entries.count == Self.capacity { entries.removeLast() }
         entries.insert(Entry(string: value.string, reuses: 0), at: 0)
         return entries[0].string
-    }
-
-    /// Whether `string`'s UTF-8 is exactly `bytes`.
-    private static func holds(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard string.utf8.count == bytes.count else { return false }
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        return string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
-            ?? string.utf8.elementsEqual(bytes)
     }
 }

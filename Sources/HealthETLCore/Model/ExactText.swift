@@ -26,14 +26,16 @@ package struct ExactText: Hashable, Sendable {
     /// Whether two optional strings hold the same bytes (both nil counts as the same).
     package static func sameBytes(_ one: String?, _ other: String?) -> Bool {
         guard let one, let other else { return one == nil && other == nil }
-        guard one.utf8.count == other.utf8.count else { return false }
-        // Native strings hold their bytes contiguously: one memcmp (the per-byte iterator was
-        // the collector's busiest Swift code).
-        let compared = one.utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in
-                mine.isEmpty || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0
-            }
-        }
-        return (compared ?? nil) ?? one.utf8.elementsEqual(other.utf8)
+        let compared = other.utf8.withContiguousStorageIfAvailable { sameBytes(one, $0) }
+        return compared ?? one.utf8.elementsEqual(other.utf8)
+    }
+
+    /// Whether `string`'s UTF-8 is exactly `bytes`. Native strings hold their bytes contiguously:
+    /// one memcmp (the per-byte iterator was the collector's busiest Swift code).
+    package static func sameBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard string.utf8.count == bytes.count else { return false }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        return string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+            ?? string.utf8.elementsEqual(bytes)
     }
 }
