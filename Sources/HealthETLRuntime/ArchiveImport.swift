@@ -21,14 +21,17 @@ public struct ArchiveImport: Sendable {
     /// tier-1 metrics committed by this run go out before it returns when a sink is configured.
     /// An input that cannot be read is counted in `failures` and the others go on.
     /// - Parameters:
+    ///   - loadCatalog: called once, after the store is open.
     ///   - progress: for each input, what to tell while it is read (and `finished` after).
     /// - Throws: `RegistryError` when `source` names no source that reads files: no input can be.
     public func run(
-        _ paths: [String], store directory: StoreDirectory, catalog: MetricCatalog,
+        _ paths: [String], store directory: StoreDirectory, catalog loadCatalog: () throws -> MetricCatalog,
         progress: (String) -> ImportProgressReport = { _ in ImportProgressReport() }
     ) async throws -> ImportRun {
         let store = try Store(directory: directory, clock: clock)
         let lastSequenceBefore = try store.lastSampleSequence()
+        // Taken once the store is open: the bundled catalog may still be reading (`prepareBundled`).
+        let catalog = try loadCatalog()
         var run = ImportRun()
         var summaries: [ImportSummary] = []
         for path in paths {

@@ -54,8 +54,10 @@ struct ImportCommand: AsyncParsableCommand, TakesGlobalOptions {
         importer.source = source
         importer.fromStart = fromStart
         let run: ImportRun
+        // The bundled catalog is read on a thread of its own while the store opens.
+        MetricCatalog.prepareBundled()
         do {
-            run = try await importer.run(paths, store: global.storeDirectory, catalog: try global.loadCatalog()) {
+            run = try await importer.run(paths, store: global.storeDirectory, catalog: global.loadCatalog) {
                 let reporter = ProgressReporter(label: URL(fileURLWithPath: $0).lastPathComponent)
                 return ImportProgressReport(progress: reporter.report, finished: reporter.finish)
             }
