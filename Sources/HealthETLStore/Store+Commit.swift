@@ -100,7 +100,7 @@ extension Store {
             return .duplicate
         }
         context.lastSequence += 1
-        try stored(sample, metric: metric, context: &context)
+        try stored(sample, rowID: context.lastSequence, metric: metric, context: &context)
         return .inserted
     }
 
@@ -130,7 +130,7 @@ extension Store {
             let rowID = first + Int64(offset)
             if stored?.contains(rowID) ?? true {
                 context.lastSequence = rowID
-                try self.stored(laned.sample, metric: metrics[offset], context: &context)
+                try self.stored(laned.sample, rowID: rowID, metric: metrics[offset], context: &context)
                 outcomes.append(.inserted)
             } else {
                 if let snapshot = context.snapshot { try markSeen(laned.sample, metric: metrics[offset], in: snapshot) }
@@ -212,14 +212,14 @@ extension Store {
         return rowIDs
     }
 
-    /// What a newly stored sample adds: its days to project again, its series.
-    private func stored(_ sample: Sample, metric: Int64, context: inout CommitContext) throws {
+    /// What a newly stored sample adds: its days to project again, its series (by its row id).
+    private func stored(_ sample: Sample, rowID: Int64, metric: Int64, context: inout CommitContext) throws {
         DirtyKey.mark(
             metric: metric, start: sample.start, end: sample.end, utcOffsetSeconds: sample.utcOffsetSeconds,
             into: &context.dirty)
         if !sample.series.isEmpty {
-            try prepared("INSERT OR REPLACE INTO sample_series(sample_id, points) VALUES (?1, ?2)")
-                .run(.blob(sample.id.bytes), .text(JSONText.points(sample.series)))
+            try prepared("INSERT OR REPLACE INTO sample_series(sample_rowid, points) VALUES (?1, ?2)")
+                .run(.integer(rowID), .text(JSONText.points(sample.series)))
         }
     }
 
@@ -287,7 +287,7 @@ extension Store {
                 metric: metric, start: tombstone.start, end: Instant(millisecondsSinceEpoch: endMilliseconds),
                 utcOffsetSeconds: offset, into: &context.dirty)
             try prepared("DELETE FROM samples WHERE rowid = ?1").run(.integer(rowid))
-            try prepared("DELETE FROM sample_series WHERE sample_id = ?1").run(.blob(tombstone.sampleID.bytes))
+            try prepared("DELETE FROM sample_series WHERE sample_rowid = ?1").run(.integer(rowid))
         } else if let known = tombstone.end {
             // Not stored (yet): its days are dirty all the same, so the store's dirty keys do not
             // depend on whether the deletion overtook the sample.

@@ -27,7 +27,7 @@ extension Store {
                 st.name, ss.points
             FROM samples s JOIN metrics m ON m.id = s.metric_id JOIN sources so ON so.id = s.source_id
             LEFT JOIN devices d ON d.id = s.device_id JOIN streams st ON st.id = s.stream_id
-            LEFT JOIN sample_series ss ON ss.sample_id = s.id
+            LEFT JOIN sample_series ss ON ss.sample_rowid = s.rowid
             """,
             "SELECT hex(id), reason, detail, raw FROM quarantine",
             "SELECT hex(t.sample_id), t.reason, t.deleted_ms, t.start_ms, t.end_ms FROM tombstones t",

@@ -71,8 +71,8 @@ extension Store {
         }
         + [
             "DELETE FROM workouts WHERE stream_id = ?1 AND committed_ms >= ?2",
-            "DELETE FROM sample_series WHERE sample_id IN "
-                + "(SELECT id FROM samples WHERE stream_id = ?1 AND committed_ms >= ?2)",
+            "DELETE FROM sample_series WHERE sample_rowid IN "
+                + "(SELECT rowid FROM samples WHERE stream_id = ?1 AND committed_ms >= ?2)",
             "DELETE FROM real_time_queued WHERE sample_id IN "
                 + "(SELECT id FROM samples WHERE stream_id = ?1 AND committed_ms >= ?2)",
             "DELETE FROM samples WHERE stream_id = ?1 AND committed_ms >= ?2",

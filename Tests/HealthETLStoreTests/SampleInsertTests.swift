@@ -23,7 +23,7 @@ import Testing
                 s.utc_offset_s, s.value, s.category, s.value_text, s.unit_text, s.flags, s.lane, s.metadata,
                 s.snapshot_ms, s.restores_ms, ss.points
             FROM samples s JOIN metrics m ON m.id = s.metric_id JOIN sources src ON src.id = s.source_id
-                LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN sample_series ss ON ss.sample_id = s.id
+                LEFT JOIN devices d ON d.id = s.device_id LEFT JOIN sample_series ss ON ss.sample_rowid = s.rowid
             ORDER BY s.rowid
             """)
         var rows: [String] = []
@@ -125,6 +125,23 @@ import Testing
         #expect(result.sampleOutcomes[100] == .deletedEarlier)
         #expect(result.inserted == batch.count - 1)
     }
+    /// A series is kept by its sample's row id, and goes with the sample a tombstone deletes.
+    @Test func aSeriesGoesWithItsDeletedSample() throws {
+        let store = try openStore("store")
+        let batch = samples(0..<(2 * Store.samplesPerInsert))
+        try store.commit(CommitBatch(stream: "s", samples: batch, cursors: [.cold: 1]))
+        let withSeries = batch.filter { !$0.sample.series.isEmpty }
+        let count = "SELECT count(*) FROM sample_series ss JOIN samples s ON s.rowid = ss.sample_rowid"
+        #expect(try store.connection.scalar(count) == Int64(withSeries.count))
+        try store.commit(
+            CommitBatch(
+                stream: "s",
+                tombstones: [Tombstone(of: withSeries[1].sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now)],
+                cursors: [.change: 1]))
+        #expect(try store.connection.scalar(count) == Int64(withSeries.count - 1))
+        #expect(try store.connection.scalar("SELECT count(*) FROM sample_series") == Int64(withSeries.count - 1))
+    }
+
     /// Statements are reset without clearing their parameters (`rebind`), so every
     /// parameter is bound for every row: a sample without a version, device, offset, value,
     /// category, spelling, metadata, snapshot or restored deletion stores NULL there, not what

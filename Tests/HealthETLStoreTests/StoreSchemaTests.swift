@@ -179,4 +179,41 @@ import Testing
         #expect(try store.connection.scalar("SELECT count(*) FROM samples") == 2)
         #expect(try store.cursor(stream: "s", lane: .cold) == 1)
     }
+
+    /// 0014: series kept by their samples' content ids move to the samples' row ids. A series
+    /// whose sample is gone (nothing could reach it) goes with the old table, and a sample stored
+    /// after the migration keeps its series by its own row id.
+    @Test func storeWithSeriesByContentIDKeysThemByRowID() throws {
+        let path = directory.child("store")
+        let id = { (byte: UInt8) in SQLiteValue.blob([UInt8](repeating: byte, count: 16)) }
+        do {
+            let old = try oldStore(at: path, migrations: 13)
+            let insert = try old.prepare(
+                """
+                INSERT INTO samples(rowid, id, metric_id, source_id, start_ms, end_ms, lane, stream_id, committed_ms)
+                VALUES (?1, ?2, 1, 1, ?1, ?1, 1, 1, 0)
+                """)
+            for byte in UInt8(1)...3 { try insert.run(.integer(Int64(byte) * 10), id(byte)) }
+            try old.execute("UPDATE sequences SET value = 30 WHERE name = 'sample_commit'")
+            let series = try old.prepare("INSERT INTO sample_series(sample_id, points) VALUES (?1, ?2)")
+            try series.run(id(3), .text("[[3,61]]"))
+            try series.run(id(2), .text("[[2,60]]"))
+            try series.run(id(9), .text("[[9,62]]"))
+        }
+
+        let store = try Store(directory: StoreDirectory(path: path))
+        #expect(try store.appliedMigrations() == StoreSchema.migrations.map(\.name))
+        #expect(try store.integrityCheck() == ["ok"])
+        var sample = RecordFixtures.sample(index: 0)
+        sample.series = [SeriesPoint(instant: sample.start, value: 72)]
+        try store.commit(CommitBatch(stream: "s", samples: [LanedSample(sample, lane: .cold)], cursors: [.cold: 1]))
+
+        let rows = try store.connection.prepare("SELECT sample_rowid, points FROM sample_series ORDER BY 1")
+        var stored: [String] = []
+        while try rows.step() { stored.append("\(rows.int64(0)) \(rows.text(1) ?? "")") }
+        #expect(stored.count == 3)
+        #expect(Array(stored.prefix(2)) == ["20 [[2,60]]", "30 [[3,61]]"])
+        #expect(stored.last?.hasPrefix("31 [[") == true)
+        #expect(try store.contentRows().filter { $0.hasSuffix("|[[2,60]]") }.count == 1)
+    }
 }

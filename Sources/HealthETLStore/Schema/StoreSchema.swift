@@ -5,6 +5,7 @@ enum StoreSchema {
     static let migrations: [Migration] = [
         initial, exportEntities, cheapLaneChecks, streamSettings, uploadQueue, projections, resumableSnapshots,
         sinkSettings, sampleCommitSequence, sampleRestorations, commitSequenceAsRowID, sourcePriorities, changeFeed,
+        seriesBySampleRow,
     ]
 
     /// Interned names, samples keyed by content id, tombstones, quarantine, cursors, dirty
@@ -411,5 +412,22 @@ enum StoreSchema {
                 refreshed_ms INTEGER NOT NULL,
                 PRIMARY KEY(metric, day)
             ) WITHOUT ROWID;
+            """)
+
+    /// A sample's series is keyed by the sample's row id (its commit sequence number), not by its
+    /// content id: series then arrive in key order and are appended. Keyed by 16 random bytes,
+    /// each went to a different page of a table that outgrew the page cache, written to the log
+    /// and read back whole for every series: a 16-million-record import read twice as many pages
+    /// per record as a 1-million one. The old rows find their sample by content id; the samples
+    /// are read only when there are any.
+    static let seriesBySampleRow = Migration(
+        name: "0014_series_by_sample_row",
+        sql: """
+            CREATE TABLE sample_series_by_row(sample_rowid INTEGER PRIMARY KEY, points TEXT NOT NULL);
+            INSERT OR REPLACE INTO sample_series_by_row(sample_rowid, points)
+                SELECT s.rowid, ss.points FROM samples s CROSS JOIN sample_series ss
+                WHERE ss.sample_id = s.id AND EXISTS(SELECT 1 FROM sample_series);
+            DROP TABLE sample_series;
+            ALTER TABLE sample_series_by_row RENAME TO sample_series;
             """)
 }
