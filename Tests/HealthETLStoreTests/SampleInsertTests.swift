@@ -133,11 +133,8 @@ import Testing
         let withSeries = batch.filter { !$0.sample.series.isEmpty }
         let count = "SELECT count(*) FROM sample_series ss JOIN samples s ON s.rowid = ss.sample_rowid"
         #expect(try store.connection.scalar(count) == Int64(withSeries.count))
-        try store.commit(
-            CommitBatch(
-                stream: "s",
-                tombstones: [Tombstone(of: withSeries[1].sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now)],
-                cursors: [.change: 1]))
+        let deletion = Tombstone(of: withSeries[1].sample, reason: "deleted_at_source", deletedAt: RecordFixtures.now)
+        try store.commit(CommitBatch(stream: "s", tombstones: [deletion], cursors: [.change: 1]))
         #expect(try store.connection.scalar(count) == Int64(withSeries.count - 1))
         #expect(try store.connection.scalar("SELECT count(*) FROM sample_series") == Int64(withSeries.count - 1))
     }
