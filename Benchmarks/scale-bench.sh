@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # scale-bench.sh — "linear to 4 GB": the Apple Health import at growing export sizes.
 #
-# For each size in BENCH_SCALE_RECORDS, one after the other:
-#   generate  healthetl simulate --export apple-health export.zip --records N --seed S --json
+# First, for each size in BENCH_SCALE_RECORDS:
+#   generate  healthetl simulate --export apple-health export-N.zip --records N --seed S --json
 #             (streams; under /usr/bin/time -v: its wall time and peak RSS, which must stay flat too)
-#   import    healthetl --store S import export.zip --json into a fresh store, under /usr/bin/time -v
-#             with the zip in the page cache, BENCH_SCALE_RUNS times (each into a fresh store): the
-#             median run's wall and CPU seconds, µs per record and MiB/s of XML (the generator's
-#             `bytes`), every run's wall time beside it, and the highest peak RSS of the runs. On a
-#             shared VM one run swings by 10-20 %, more than the 5 % the flatness target allows
-#   disk      du of the store directory right after the import (as the import left it: its WAL
-#             may still be there) and again after `healthetl --store S status --json` (which opens and
-#             closes the store, so SQLite checkpoints the WAL into the database), each in MB per
-#             million samples stored (the import's accepted + flagged)
-# then deletes that export and store before the next size. Before each size it checks the free
-# space (df) against an estimate of what the export and store take (from the sizes measured so far)
-# and skips a size that would not fit, saying so. 16,000,000 records is about 7 GB of XML, 0.5 GB
-# of zip and 3 GB of store.
+# Then BENCH_SCALE_RUNS rounds, each importing every size once, smallest first (the sizes take
+# turns, so a slow minute of a shared VM falls on all of them rather than on one size's runs):
+#   import    healthetl --store S import export-N.zip --json into a fresh store, under
+#             /usr/bin/time -v with the zip in the page cache: per size, the median run's wall and
+#             CPU seconds, µs per record and MiB/s of XML (the generator's `bytes`), every run's wall
+#             time beside it, and the highest peak RSS of the runs. On a shared VM one run swings by
+#             10-20 %, more than the 5 % the flatness target allows
+#   disk      in the last round, du of the store directory right after the import (as the import
+#             left it: its WAL may still be there) and again after `healthetl --store S status --json`
+#             (which opens and closes the store, so SQLite checkpoints the WAL into the database),
+#             each in MB per million samples stored (the import's accepted + flagged)
+# Each store is deleted after its import, the exports at the end. Before generating a size it
+# checks the free space (df) against an estimate of what its export and store take (from the
+# sizes generated so far) and skips a size that would not fit, saying so. 16,000,000 records is
+# about 7 GB of XML, 0.5 GB of zip and 3 GB of store.
 #
 # Targets: time per record flat within 5 % from 1,000,000 records up (max/min of µs per record over
 # those sizes <= 1.05; a smaller export carries the start-up's fixed cost), import peak RSS <= 100 MB
@@ -68,16 +70,17 @@ fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/healthetl-scale.XXXXXX") || fail "cannot create a work directory"
 cleanup() {
-    rm -rf "$WORK/export.zip" "$WORK/store"
+    rm -rf "$WORK"/export-*.zip "$WORK/store"
     if [ "${BENCH_KEEP:-0}" = 1 ]; then say "kept $WORK (logs)"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$WORK/logs"
 
-# Bytes a size needs on disk while measured: its zip and its store (the XML is never written),
-# per record as the last size measured took them (at first 40 and 300 bytes), half again for the
-# store's WAL and temporary growth, and 256 MiB to spare.
+# Bytes a size needs on disk, checked before it is generated (the exports of smaller sizes are on
+# disk by then): its zip, per record as the last size generated took it (at first 40 bytes), and
+# its store, 300 bytes a record (about twice what one takes); half again for the store's WAL and
+# temporary growth, and 256 MiB to spare. The XML is never written.
 ZIP_PER_RECORD=40
 STORE_PER_RECORD=300
 needed_bytes() { echo $(($1 * (ZIP_PER_RECORD + STORE_PER_RECORD) * 3 / 2 + 268435456)); }
@@ -92,6 +95,7 @@ measure() {
     echo $? >"$WORK/logs/$name.rc"
 }
 
+GENERATED=()
 for n in "${SIZE_LIST[@]}"; do
     need=$(needed_bytes "$n")
     free=$(free_bytes)
@@ -101,33 +105,38 @@ for n in "${SIZE_LIST[@]}"; do
         echo "$reason" >"$WORK/logs/skip-$n"
         continue
     fi
-    say "$n records: generating export.zip (seed $SEED)"
-    measure "gen-$n" "$HEALTHETL" simulate --export apple-health "$WORK/export.zip" --records "$n" --seed "$SEED" --json
+    say "$n records: generating export-$n.zip (seed $SEED)"
+    measure "gen-$n" "$HEALTHETL" simulate --export apple-health "$WORK/export-$n.zip" --records "$n" --seed "$SEED" --json
     if [ "$(cat "$WORK/logs/gen-$n.rc")" -ne 0 ]; then
         say "$n records: the generator failed (exit $(cat "$WORK/logs/gen-$n.rc"))"
-        rm -rf "$WORK/export.zip"
+        rm -rf "$WORK/export-$n.zip"
         continue
     fi
-    for run in $(seq 1 "$RUNS"); do
-        say "$n records: importing it into a fresh store (run $run of $RUNS)"
-        rm -rf "$WORK/store"
-        cat "$WORK/export.zip" >/dev/null 2>&1 # the zip in the page cache, as in import-bench.sh
-        sync                                    # and the last run's writes on disk, not in this one's time
-        measure "import-$n-$run" "$HEALTHETL" --store "$WORK/store" import "$WORK/export.zip" --json
-    done
-    # The disk figures are the last run's store.
-    du -sb "$WORK/store" 2>/dev/null | cut -f1 >"$WORK/logs/du-$n"
-    "$HEALTHETL" --store "$WORK/store" status --json >"$WORK/logs/status-$n.json" 2>"$WORK/logs/status-$n.err" ||
-        say "$n records: status --json failed (exit $?)"
-    du -sb "$WORK/store" 2>/dev/null | cut -f1 >"$WORK/logs/du-settled-$n"
-    # What this size took, per record, for the next size's disk check.
-    zip_bytes=$(stat -c %s "$WORK/export.zip" 2>/dev/null || echo 0)
-    store_bytes=$(sort -n "$WORK/logs/du-$n" "$WORK/logs/du-settled-$n" | tail -n 1)
+    # What a record's zip took, for the next size's disk check.
+    zip_bytes=$(stat -c %s "$WORK/export-$n.zip" 2>/dev/null || echo 0)
     ZIP_PER_RECORD=$((zip_bytes / n + 1))
-    STORE_PER_RECORD=$((${store_bytes:-0} / n + 1))
-    rm -rf "$WORK/export.zip" "$WORK/store"
-    say "$n records: $(json_field "$WORK/logs/import-$n-$RUNS.out" accepted) samples accepted, exit $(cat "$WORK/logs/import-$n-$RUNS.rc"); export and store deleted"
+    GENERATED+=("$n")
 done
+
+for run in $(seq 1 "$RUNS"); do
+    for n in "${GENERATED[@]}"; do
+        say "$n records: importing export-$n.zip into a fresh store (round $run of $RUNS)"
+        rm -rf "$WORK/store"
+        cat "$WORK/export-$n.zip" >/dev/null 2>&1 # the zip in the page cache, as in import-bench.sh
+        sync                                        # and the last run's writes on disk, not in this one's time
+        measure "import-$n-$run" "$HEALTHETL" --store "$WORK/store" import "$WORK/export-$n.zip" --json
+        if [ "$run" -eq "$RUNS" ]; then
+            # The disk figures are the last round's store.
+            du -sb "$WORK/store" 2>/dev/null | cut -f1 >"$WORK/logs/du-$n"
+            "$HEALTHETL" --store "$WORK/store" status --json >"$WORK/logs/status-$n.json" 2>"$WORK/logs/status-$n.err" ||
+                say "$n records: status --json failed (exit $?)"
+            du -sb "$WORK/store" 2>/dev/null | cut -f1 >"$WORK/logs/du-settled-$n"
+            say "$n records: $(json_field "$WORK/logs/import-$n-$run.out" accepted) samples accepted, exit $(cat "$WORK/logs/import-$n-$run.rc")"
+        fi
+        rm -rf "$WORK/store"
+    done
+done
+rm -rf "$WORK"/export-*.zip
 
 # The report (the JSON document and the targets block: Benchmarks/benchjson.py).
 PYTHONPATH="$ROOT/Benchmarks" PYTHONDONTWRITEBYTECODE=1 "$PYTHON" - "$WORK" "$SEED" "$JSON_OUT" "$RUNS" "${SIZE_LIST[@]}" <<'PY'
