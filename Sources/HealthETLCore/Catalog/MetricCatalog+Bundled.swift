@@ -13,7 +13,9 @@ extension MetricCatalog {
     }
 
     /// Starts reading the bundled catalog on a thread of its own, so that what a command does
-    /// first (parsing its arguments, opening the store) overlaps it; `bundled()` waits for it.
+    /// before it needs the catalog (an import opening its store) overlaps it; `bundled()` waits
+    /// for it. Started with the process instead, it made a one-record import slower, not faster:
+    /// both threads were filling the runtime's type caches at once.
     public static func prepareBundled() {
         Thread.detachNewThread { _ = bundledCatalog }
     }
