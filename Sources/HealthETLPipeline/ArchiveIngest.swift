@@ -47,12 +47,14 @@ public final class ArchiveIngest: SourceEventHandler {
     private var before: (cursors: [Lane: Int64], coverage: [SnapshotCoverage]) = ([:], [])
     private var position: Int64 = 0
     /// What each lane gathered, by `Lane.code` (arrays, not dictionaries: this is per record).
-    private var pending: [RawBatch]
+    /// Like `readSinceCheckpoint`, only the reading thread touches it, one access at a time, so
+    /// it is not checked for exclusive access at run time.
+    @exclusivity(unchecked) private var pending: [RawBatch]
     /// What each lane had gathered at the last checkpoint.
     private var marks: [RawBatch.Mark?] = [nil, nil, nil]
     /// Records read since the last checkpoint, per lane: counted once the checkpoint says they
     /// are new to the store.
-    private var readSinceCheckpoint = [ReadCounts](repeating: ReadCounts(), count: 3)
+    @exclusivity(unchecked) private var readSinceCheckpoint = [ReadCounts](repeating: ReadCounts(), count: 3)
     public private(set) var summary: ImportSummary
 
     /// - Parameters:

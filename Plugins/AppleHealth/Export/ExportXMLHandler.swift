@@ -3,7 +3,9 @@ import HealthETLCore
 /// The parser's handler for `export.xml`: each element the parser reports goes to the reading
 /// (`ExportXMLReading`) in one access, and the adapter takes the events it made from here.
 final class ExportXMLHandler: XMLEventHandler {
-    private var reading: ExportXMLReading
+    /// Not checked for exclusive access at run time: the handler is confined to its parser's
+    /// thread, and nothing it calls while reading an element calls back into it.
+    @exclusivity(unchecked) private var reading: ExportXMLReading
 
     /// - Parameters:
     ///   - readAt: the time of the read, the "now" of an export without an `ExportDate`.

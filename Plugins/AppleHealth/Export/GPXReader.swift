@@ -3,21 +3,24 @@ import HealthETLCore
 
 /// Collects the track points of a GPX 1.1 file as Apple writes them: `trkpt lat lon` with
 /// `ele`, `time` and `extensions/speed`, `hAcc` children.
+///
+/// Its state is not checked for exclusive access at run time: it is confined to its parser's
+/// thread, one callback at a time (the checks were about a tenth of reading a route file).
 final class GPXReader: XMLTextHandler {
-    private(set) var points: [RoutePoint] = []
+    @exclusivity(unchecked) private(set) var points: [RoutePoint] = []
     /// Track points left out: a coordinate missing, not a number, or off the globe.
     private(set) var refusedPoints = 0
     /// Track points past the number kept, counted only.
-    private(set) var omittedPoints = 0
+    @exclusivity(unchecked) private(set) var omittedPoints = 0
     private let keeping: Int
 
     /// - Parameter keeping: how many points to keep at most.
     init(keeping: Int) {
         self.keeping = keeping
     }
-    private var current: RoutePoint?
-    private var field: Field?
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var current: RoutePoint?
+    @exclusivity(unchecked) private var field: Field?
+    @exclusivity(unchecked) private var text: [UInt8] = []
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

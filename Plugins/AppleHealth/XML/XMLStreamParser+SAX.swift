@@ -16,17 +16,18 @@ extension XMLStreamParser {
 
         sax.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
-            XMLStreamParser.parser(context).didStartElement(
-                localName, attributeCount: Int(attributeCount), attributes: attributes)
+            XMLStreamParser.withParser(context) {
+                $0.didStartElement(localName, attributeCount: Int(attributeCount), attributes: attributes)
+            }
         }
         sax.endElementNs = { context, localName, _, _ in
             guard let context, let localName else { return }
-            XMLStreamParser.parser(context).didEndElement(localName)
+            XMLStreamParser.withParser(context) { $0.didEndElement(localName) }
         }
         if deliveringText {
             sax.characters = { context, text, count in
                 guard let context, let text else { return }
-                XMLStreamParser.parser(context).didReadText(text, count: Int(count))
+                XMLStreamParser.withParser(context) { $0.didReadText(text, count: Int(count)) }
             }
             sax.ignorableWhitespace = sax.characters
             sax.cdataBlock = sax.characters
@@ -66,5 +67,12 @@ extension XMLStreamParser {
 
     private static func parser(_ context: UnsafeMutableRawPointer) -> XMLStreamParser {
         Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    /// Runs `body` on the parser without retaining it: the parser owns the libxml2 context that
+    /// calls back, so it outlives every callback. (The element and text callbacks run once per
+    /// element and text; a retain and release each were about a tenth of reading a route file.)
+    private static func withParser(_ context: UnsafeMutableRawPointer, _ body: (XMLStreamParser) -> Void) {
+        Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
     }
 }

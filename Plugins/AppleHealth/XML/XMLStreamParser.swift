@@ -56,7 +56,7 @@ public final class XMLStreamParser {
     /// its name with its attributes cut out (`<Record>`), so that libxml2 still matches
     /// the element's end tag and reads its content; it reports the stand-in's start, which is
     /// not delivered again. libxml2 reaches them in order, before any other start tag.
-    private var standInsAhead = 0
+    @exclusivity(unchecked) private var standInsAhead = 0
     /// Whether the bytes libxml2 was given but has not parsed yet (text waits for the next `<`)
     /// are whitespace only. Anything else (a stray byte, a reference) may still end the parse
     /// with an error before the next element, so that element is left to libxml2.
@@ -75,26 +75,29 @@ public final class XMLStreamParser {
     /// after it, and every earlier line holds only whitespace and cut elements.)
     private var columnExcess = (line: 0, columns: 0)
 
-    private var depth = 0
+    // The state every element passes through is not checked for exclusive access at run time:
+    // the parser is confined to one thread, and `feed` refuses to be entered from a callback, so
+    // no two accesses overlap.
+    @exclusivity(unchecked) private var depth = 0
     /// The depth of the element being refused (it and its descendants reach no handler), or 0.
-    private var refusedDepth = 0
-    private var rootClosed = false
+    @exclusivity(unchecked) private var refusedDepth = 0
+    @exclusivity(unchecked) private var rootClosed = false
     /// An error raised inside a callback (the handler's, or a hostile declaration); libxml2 was stopped.
-    private var callbackError: (any Error)?
+    @exclusivity(unchecked) private var callbackError: (any Error)?
     /// The first error libxml2 reported through the structured error handler.
     private var libxml2Problem: LibXML2Problem?
     /// The error that ended the parse; every later call throws it again.
     private var failure: (any Error)?
     private var finished = false
     private var insideLibXML2 = false
-    private var consumedHighWater: Int64 = 0
+    @exclusivity(unchecked) private var consumedHighWater: Int64 = 0
     /// Offset in the original input just past the last element that ended as a child of the root.
-    public private(set) var topLevelEnd: Int64 = 0
+    @exclusivity(unchecked) public private(set) var topLevelEnd: Int64 = 0
 
     /// Empty elements delivered without libxml2 (`XMLTagReader`).
-    public private(set) var elementsReadDirectly = 0
+    @exclusivity(unchecked) public private(set) var elementsReadDirectly = 0
     /// Start tags of elements with content delivered without libxml2 (`XMLTagReader`).
-    public private(set) var startTagsReadDirectly = 0
+    @exclusivity(unchecked) public private(set) var startTagsReadDirectly = 0
 
     /// Problems that lost nothing, by kind, e.g. ["illegal_control_character": 3].
     public private(set) var warnings: [String: Int] = [:]
