@@ -32,7 +32,8 @@
 # Environment:
 #   BENCH_RECORDS  top-level Records in the export (default 250000; the targets assume >= 250000)
 #   BENCH_SEED     generator seed (default 1)
-#   BENCH_IMPORT_RUNS  rounds of the three compared imports (default 3; the median run of each counts)
+#   BENCH_IMPORT_RUNS  rounds of the three compared imports (default 5; the median run of each counts:
+#                      a run swings by up to 7 % on a shared VM, the peers' too)
 #   BENCH_KEEP=1   keep the work directory (exports, stores, logs) and print its path
 #   BENCH_SKIP_PEER=1  do not install or run the peers (no ratios)
 #   BENCH_JSON=PATH    also write every figure and target verdict as one JSON object to PATH
@@ -47,7 +48,7 @@ ROOT=$(pwd)
 
 RECORDS=${BENCH_RECORDS:-250000}
 SEED=${BENCH_SEED:-1}
-RUNS=${BENCH_IMPORT_RUNS:-3}
+RUNS=${BENCH_IMPORT_RUNS:-5}
 HEALTHETL=${HEALTHETL:-$ROOT/.build/release/healthetl}
 PYTHON=${PYTHON:-python3}
 JSON_OUT=${BENCH_JSON:-}
