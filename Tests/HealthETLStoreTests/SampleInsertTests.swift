@@ -125,6 +125,7 @@ import Testing
         #expect(result.sampleOutcomes[100] == .deletedEarlier)
         #expect(result.inserted == batch.count - 1)
     }
+
     /// A series is kept by its sample's row id, and goes with the sample a tombstone deletes.
     @Test func aSeriesGoesWithItsDeletedSample() throws {
         let store = try openStore("store")

@@ -37,36 +37,32 @@ extension XMLStreamParser {
         sax.getParameterEntity = { _, _ in nil }
         sax.resolveEntity = { context, _, _ in
             if let context {
-                XMLStreamParser.parser(context).didSeeDeclaration("a reference to an external entity")
+                XMLStreamParser.withParser(context) { $0.didSeeDeclaration("a reference to an external entity") }
             }
             return nil
         }
         sax.entityDecl = { context, _, _, _, _, _ in
             guard let context else { return }
-            XMLStreamParser.parser(context).didSeeDeclaration("an entity declaration")
+            XMLStreamParser.withParser(context) { $0.didSeeDeclaration("an entity declaration") }
         }
         sax.unparsedEntityDecl = { context, _, _, _, _ in
             guard let context else { return }
-            XMLStreamParser.parser(context).didSeeDeclaration("an unparsed entity declaration")
+            XMLStreamParser.withParser(context) { $0.didSeeDeclaration("an unparsed entity declaration") }
         }
         sax.internalSubset = { context, _, _, _ in
             guard let context else { return }
-            XMLStreamParser.parser(context).didSeeDeclaration("a DOCTYPE where none may be")
+            XMLStreamParser.withParser(context) { $0.didSeeDeclaration("a DOCTYPE where none may be") }
         }
         sax.externalSubset = { context, _, _, _ in
             guard let context else { return }
-            XMLStreamParser.parser(context).didSeeDeclaration("a reference to an external DTD")
+            XMLStreamParser.withParser(context) { $0.didSeeDeclaration("a reference to an external DTD") }
         }
 
         sax.serror = { context, error in
             guard let context, let error else { return }
-            XMLStreamParser.parser(context).didReport(error.pointee)
+            XMLStreamParser.withParser(context) { $0.didReport(error.pointee) }
         }
         return sax
-    }
-
-    private static func parser(_ context: UnsafeMutableRawPointer) -> XMLStreamParser {
-        Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue()
     }
 
     /// Runs `body` on the parser without retaining it: the parser owns the libxml2 context that
